@@ -1,0 +1,118 @@
+"""The interface every game engine shares.
+
+The live companion, the command line and the tests drive all four games through these
+types, so a new game is a new module, not a new code path. Modelled on OpenSpiel's
+immutable states (`legal_actions`/`apply`) and PokerKit's chance-as-input: a card the
+camera saw is part of the action that reveals it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
+
+
+class IllegalMove(Exception):
+    """A move the rules forbid; `reason` is a sentence a person can hear at the table."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class BadInput(ValueError):
+    """Input that cannot be judged at all: names the field and the problem.
+
+    Distinct from IllegalMove: an illegal move is a normal answer (`valid: false`),
+    bad input is a mistake in the request (exit status 2 on the command line).
+    """
+
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(f"{field}: {problem}" if field else problem)
+        self.field = field
+        self.problem = problem
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    """One player's end score; `breakdown` is game-specific and JSON-ready."""
+
+    name: str
+    total: int
+    breakdown: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "total": self.total, "breakdown": dict(self.breakdown)}
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    """The contract's `score` output: players in input order, every player sharing the win."""
+
+    game: str
+    players: tuple[PlayerScore, ...]
+    winners: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": [p.to_dict() for p in self.players],
+            "winners": list(self.winners),
+        }
+
+
+def best_by(names: Sequence[str], keys: Sequence[tuple]) -> tuple[str, ...]:
+    """Every name whose key tuple is the greatest: tie-breakers are later tuple entries."""
+    if not names:
+        return ()
+    top = max(keys)
+    return tuple(n for n, k in zip(names, keys) if k == top)
+
+
+@runtime_checkable
+class Action(Protocol):
+    """One event at the table (a draw, a play, a reveal); `kind` names it."""
+
+    kind: str
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """An immutable game position. `apply` returns a new state or raises IllegalMove."""
+
+    def current_player(self) -> int | None: ...
+
+    def legal_actions(self) -> Sequence[Action]: ...
+
+    def apply(self, action: Action) -> "GameState": ...
+
+    def is_terminal(self) -> bool: ...
+
+    def scores(self) -> ScoreResult: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class GameRules(Protocol):
+    """What a game module exposes; see `rules.registry`.
+
+    - `score(payload)` and `check(payload)` answer the contract's JSON requests and raise
+      BadInput for malformed ones.
+    - `new_game(players, options, setup)` starts a tracker state; `action_from_dict`
+      rebuilds a stored event, so a game replays from the event log.
+    """
+
+    GAME: str
+
+    def score(self, payload: Mapping[str, Any]) -> dict[str, Any]: ...
+
+    def check(self, payload: Mapping[str, Any]) -> dict[str, Any]: ...
+
+    def new_game(
+        self, players: Sequence[str], options: Mapping[str, Any] | None = None,
+        setup: Mapping[str, Any] | None = None,
+    ) -> GameState: ...
+
+    def action_from_dict(self, data: Mapping[str, Any]) -> Action: ...

@@ -1,0 +1,72 @@
+"""Reading JSON requests with errors that name the exact field.
+
+Every engine reads `score`/`check` input through these helpers so that a mistake is
+always reported as `players[1].hand[2]: unknown card code 'blu-circle'`, never as a
+KeyError deep inside a rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Sequence, TypeVar
+
+from rules.core import BadInput
+
+T = TypeVar("T")
+
+_TYPE_NAMES = {str: "a string", int: "an integer", bool: "true or false", list: "a list",
+               dict: "an object"}
+
+
+def _describe(kind: type | tuple[type, ...]) -> str:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join(_TYPE_NAMES.get(k, k.__name__) for k in kinds)
+
+
+def expect(value: Any, kind: type | tuple[type, ...], path: str) -> Any:
+    """`value` if it has the JSON type `kind`; bools are never accepted as integers."""
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    ok = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
+    if not ok:
+        got = "null" if value is None else type(value).__name__
+        raise BadInput(path, f"must be {_describe(kind)}, got {got}")
+    return value
+
+
+def obj(value: Any, path: str) -> Mapping[str, Any]:
+    return expect(value, dict, path)
+
+
+def req(mapping: Mapping[str, Any], key: str, kind: type | tuple[type, ...], path: str = "") -> Any:
+    """A required field of `mapping`, type-checked."""
+    where = f"{path}.{key}" if path else key
+    if key not in mapping:
+        raise BadInput(where, "missing")
+    return expect(mapping[key], kind, where)
+
+
+def opt(mapping: Mapping[str, Any], key: str, kind: type | tuple[type, ...], default: T,
+        path: str = "") -> Any | T:
+    """An optional field: `default` when absent or null."""
+    if mapping.get(key) is None:
+        return default
+    return req(mapping, key, kind, path)
+
+
+def items(values: Sequence[Any], path: str, read: Callable[[Any, str], T]) -> list[T]:
+    """Read each element of a list with `read(element, 'path[i]')`."""
+    return [read(v, f"{path}[{i}]") for i, v in enumerate(values)]
+
+
+def player_names(players: Sequence[Mapping[str, Any]], path: str = "players") -> list[str]:
+    """Names of the players, required, non-empty and distinct."""
+    if not players:
+        raise BadInput(path, "needs at least one player")
+    names: list[str] = []
+    for i, p in enumerate(players):
+        name = req(obj(p, f"{path}[{i}]"), "name", str, f"{path}[{i}]").strip()
+        if not name:
+            raise BadInput(f"{path}[{i}].name", "must not be empty")
+        if name in names:
+            raise BadInput(f"{path}[{i}].name", f"duplicate player name {name!r}")
+        names.append(name)
+    return names
