@@ -12,6 +12,7 @@ from typing import Sequence
 
 from companion.commands import config, judge
 from companion.errors import UsageError
+from companion.logs import configure_logging
 
 COMMANDS = (judge, config)
 
@@ -31,8 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING, stream=sys.stderr,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_logging(logging.DEBUG if args.verbose else logging.WARNING)
     try:
         return int(args.func(args) or 0)
     except UsageError as exc:
