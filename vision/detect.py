@@ -1,0 +1,179 @@
+"""Find card quadrilaterals on a table and cut each card out as an upright rectangle.
+
+Why contours and not a learned detector: cards are flat, bright-or-dark-bordered
+rectangles of a known aspect ratio, and a contour search over a few edge and
+threshold maps finds them on wood, felt, cloth and white tables in a few milliseconds
+on one core, with no model to ship. Rounded corners and sleeves are handled by taking
+the minimum-area rectangle of a contour's hull when it does not simplify to four
+points. Cards that touch merge into one blob in some maps but stay apart in others;
+a blob that is really two cards is dropped in favour of the cards it holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.interfaces import CARD_SIZE, Detection
+
+CARD_ASPECT = 63 / 88  # short side over long side of a standard card
+
+
+@dataclass(frozen=True)
+class ContourDetectorSettings:
+    work_size: int = 960          # longest side the search runs at (speed vs small cards)
+    min_area: float = 0.003       # smallest card, as a share of the image area
+    max_area: float = 0.9
+    aspect_tolerance: float = 0.28  # allowed |short/long - CARD_ASPECT| (tilt stretches cards)
+    min_fill: float = 0.88        # contour area over its quadrilateral's area
+
+
+def order_clockwise(corners: np.ndarray) -> np.ndarray:
+    """Clockwise corners (image y down) starting at a corner of a short side.
+
+    The start is the short side nearer the top of the image, so an upright card starts
+    at its own top-left; an upside-down card is fixed later by the identifier.
+    """
+    pts = np.asarray(corners, dtype=np.float32).reshape(4, 2)
+    centre = pts.mean(axis=0)
+    angles = np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0])
+    pts = pts[np.argsort(angles)]  # clockwise on screen because y grows downwards
+    sides = np.linalg.norm(pts - np.roll(pts, -1, axis=0), axis=1)
+    # side i joins corner i and i+1; the card's top is a short side
+    if sides[0] + sides[2] > sides[1] + sides[3]:
+        pts = np.roll(pts, -1, axis=0)
+    # of the two short sides (0-1 and 2-3), start on the one nearer the image top
+    if pts[0, 1] + pts[1, 1] > pts[2, 1] + pts[3, 1]:
+        pts = np.roll(pts, -2, axis=0)
+    return pts
+
+
+def rectify(image: np.ndarray, corners: np.ndarray, size: tuple[int, int] = CARD_SIZE) -> np.ndarray:
+    """The card inside `corners` (clockwise from its top-left) warped to an upright `size`."""
+    w, h = size
+    target = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
+    matrix = cv2.getPerspectiveTransform(np.float32(corners), target)
+    return cv2.warpPerspective(image, matrix, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+
+
+def _polygon_area(pts: np.ndarray) -> float:
+    return float(cv2.contourArea(pts.astype(np.float32)))
+
+
+def _overlap(a: np.ndarray, b: np.ndarray) -> float:
+    """Intersection area of two convex quadrilaterals."""
+    area, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
+    return float(area)
+
+
+class ContourCardDetector:
+    """`CardDetector` over contours of several binary maps of the image."""
+
+    def __init__(self, settings: ContourDetectorSettings | None = None) -> None:
+        self.settings = settings or ContourDetectorSettings()
+
+    def detect(self, image: np.ndarray) -> list[Detection]:
+        s = self.settings
+        scale = min(1.0, s.work_size / max(image.shape[:2]))
+        small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
+        quads = self._candidates(small)
+        kept = _suppress(quads)
+        return [Detection(corners=order_clockwise(q / scale), score=score) for q, score in kept]
+
+    def _maps(self, small: np.ndarray) -> list[np.ndarray]:
+        """Binary maps whose connected regions may be cards.
+
+        Edges catch cards of any colour on any table; the Otsu maps of brightness and
+        saturation catch low-contrast edges (white card on a white table has a shadow
+        and no sharp edge, a dark card on black cloth differs mostly in saturation).
+        """
+        gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+        blurred = cv2.GaussianBlur(gray, (5, 5), 0)
+        median = float(np.median(blurred))
+        edges = cv2.Canny(blurred, 0.4 * median + 10, 1.0 * median + 30)
+        edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+        maps = [edges]
+        sat = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)[:, :, 1]
+        for channel in (blurred, cv2.GaussianBlur(sat, (5, 5), 0)):
+            _, binary = cv2.threshold(channel, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+            binary = cv2.morphologyEx(binary, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+            maps += [binary, 255 - binary]
+        return maps
+
+    def _candidates(self, small: np.ndarray) -> list[tuple[np.ndarray, float]]:
+        s = self.settings
+        image_area = small.shape[0] * small.shape[1]
+        found: list[tuple[np.ndarray, float]] = []
+        for binary in self._maps(small):
+            contours, _ = cv2.findContours(binary, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+            for contour in contours:
+                area = cv2.contourArea(contour)
+                if not s.min_area * image_area <= area <= s.max_area * image_area:
+                    continue
+                quad = _quadrilateral(contour)
+                if quad is None:
+                    continue
+                quad_area = _polygon_area(quad)
+                fill = area / max(quad_area, 1.0)
+                if fill < s.min_fill or fill > 1.15:
+                    continue
+                sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+                short, long_ = min(sides[0] + sides[2], sides[1] + sides[3]), max(sides[0] + sides[2], sides[1] + sides[3])
+                aspect_error = abs(short / long_ - CARD_ASPECT)
+                if aspect_error > s.aspect_tolerance:
+                    continue
+                found.append((quad, fill - aspect_error))
+        return found
+
+
+def _quadrilateral(contour: np.ndarray) -> np.ndarray | None:
+    """Four corners of a convex, card-like contour; rounded corners fall back to minAreaRect."""
+    hull = cv2.convexHull(contour)
+    perimeter = cv2.arcLength(hull, True)
+    approx = cv2.approxPolyDP(hull, 0.02 * perimeter, True)
+    if len(approx) == 4:
+        return approx.reshape(4, 2).astype(np.float32)
+    if len(approx) > 8 or len(approx) < 4:
+        return None
+    return cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
+
+
+def _suppress(quads: list[tuple[np.ndarray, float]]) -> list[tuple[np.ndarray, float]]:
+    """One quadrilateral per card.
+
+    Near-duplicates (the same card from several maps, or a border's inner and outer
+    edge) collapse to the largest. Of nested ones, the outer wins (an art box inside a
+    card) unless the inner ones tile it (two touching cards seen as one blob).
+    """
+    by_area = sorted(quads, key=lambda q: -_polygon_area(q[0]))
+    groups: list[list[tuple[np.ndarray, float]]] = []
+    for quad, score in by_area:
+        area = _polygon_area(quad)
+        for group in groups:
+            lead = group[0][0]
+            if _overlap(quad, lead) > 0.8 * max(area, _polygon_area(lead)) * 0.85:
+                group.append((quad, score))
+                break
+        else:
+            groups.append([(quad, score)])
+    merged = [(g[0][0], max(sc for _, sc in g) + 0.01 * len(g)) for g in groups]
+    # nested: decide from the inside out
+    kept: list[tuple[np.ndarray, float]] = []
+    for quad, score in sorted(merged, key=lambda q: _polygon_area(q[0])):
+        area = _polygon_area(quad)
+        inside = [k for k in kept if _overlap(k[0], quad) > 0.7 * _polygon_area(k[0])]
+        if not inside:
+            kept.append((quad, score))
+            continue
+        covered = sum(_polygon_area(k[0]) for k in inside)
+        if len(inside) >= 2 and covered > 0.75 * area:
+            continue  # a blob of several cards: keep the cards
+        kept = [k for k in kept if not any(k is i for i in inside)]
+        kept.append((quad, score))
+    return kept
+
+
+def rectified_cards(image: np.ndarray, detections: list[Detection]) -> list[np.ndarray]:
+    return [rectify(image, d.corners) for d in detections]
