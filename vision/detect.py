@@ -94,7 +94,10 @@ class ContourCardDetector:
         median = float(np.median(blurred))
         edges = cv2.Canny(blurred, 0.4 * median + 10, 1.0 * median + 30)
         edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
-        maps = [edges]
+        colour_edges = cv2.morphologyEx(cv2.GaussianBlur(small, (3, 3), 0), cv2.MORPH_GRADIENT,
+                                        np.ones((3, 3), np.uint8)).max(axis=2)
+        _, colour_edges = cv2.threshold(colour_edges, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+        maps = [edges, colour_edges]
         sat = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)[:, :, 1]
         for channel in (blurred, cv2.GaussianBlur(sat, (5, 5), 0)):
             _, binary = cv2.threshold(channel, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
