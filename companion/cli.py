@@ -10,11 +10,11 @@ import logging
 import sys
 from typing import Sequence
 
-from companion.commands import config, judge
+from companion.commands import config, judge, markers
 from companion.errors import UsageError
 from companion.logs import configure_logging
 
-COMMANDS = (judge, config)
+COMMANDS = (judge, config, markers)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,130 @@
+"""The tracker's promises, on plain card quadrilaterals: report a card only once it is
+surely there, keep its identity while it moves or hides under a hand, and identify it
+once."""
+
+import math
+
+import numpy as np
+from hypothesis import given, settings, strategies as st
+
+from vision.interfaces import Candidate, Reading
+from vision.track import Tracker, TrackerSettings
+from vision.zones import frame_zones
+
+N, M = TrackerSettings().confirm_frames, TrackerSettings().lose_frames
+
+
+def card(x: float, y: float, angle: float = 0.0, length: float = 100.0) -> np.ndarray:
+    """A card's corners clockwise from its own top-left, centred on (x, y), turned by `angle` degrees."""
+    half = np.array([[-0.36, -0.5], [0.36, -0.5], [0.36, 0.5], [-0.36, 0.5]]) * length
+    a = math.radians(angle)
+    turn = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+    return half @ turn.T + (x, y)
+
+
+class CountingIdentifier:
+    """Names every card by its position's column, and counts how often it is asked."""
+
+    def __init__(self, rotated: bool = False) -> None:
+        self.calls = 0
+        self.rotated = rotated
+
+    def __call__(self, corners: np.ndarray) -> Reading:
+        self.calls += 1
+        code = f"card-{int(corners.mean(axis=0)[0] // 200)}"
+        return Reading(code, 0.9, (Candidate(code, 0.9), Candidate("other", 0.2)), rotated=self.rotated)
+
+
+def play(tracker: Tracker, frames: list[list[np.ndarray]], identify=None, fps: float = 10.0):
+    identify = identify or CountingIdentifier()
+    events = []
+    for i, quads in enumerate(frames):
+        events += [(i, e) for e in tracker.update(quads, i / fps, identify)]
+    return events
+
+
+def test_a_card_is_reported_only_after_n_consecutive_frames():
+    events = play(Tracker(), [[card(100, 100)]] * (N + 2))
+    assert [(i, e.kind) for i, e in events] == [(N - 1, "appeared")]
+    assert events[0][1].code == "card-0" and events[0][1].first_seen == 0.0
+
+
+def test_a_flicker_shorter_than_n_frames_creates_nothing():
+    flicker = [[card(100, 100)]] * (N - 1) + [[]]
+    assert play(Tracker(), flicker * 4) == []
+
+
+def test_a_card_is_gone_only_after_m_frames_without_it():
+    frames = [[card(100, 100)]] * 5 + [[]] * (M + 2)
+    events = play(Tracker(), frames)
+    assert [(i, e.kind) for i, e in events] == [(N - 1, "appeared"), (4 + M, "gone")]
+    assert events[-1][1].last_seen == 0.4  # when it was last seen, not when it was given up
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, M - 1), st.integers(1, 6)), min_size=1, max_size=5))
+def test_a_hand_hiding_cards_for_fewer_than_m_frames_creates_and_deletes_nothing(gaps):
+    cards = [card(100, 100), card(500, 300, 30)]
+    frames = [cards] * N
+    for hidden, shown in gaps:
+        frames += [[cards[1]]] * hidden + [cards] * shown  # the hand covers the first card
+    events = play(Tracker(), frames)
+    assert sorted(e.kind for _, e in events) == ["appeared", "appeared"]
+
+
+def test_a_hand_shaped_false_card_crossing_the_table_creates_nothing():
+    sweep = [[card(100, 100), card(60 + 130 * i, 400)] for i in range(10)]
+    events = play(Tracker(), [[card(100, 100)]] * N + sweep)
+    assert [e.kind for _, e in events] == ["appeared"]
+
+
+def test_a_sliding_card_keeps_its_identity_and_is_reported_moved_once_at_rest():
+    slide = [[card(100 + 40 * i, 100 + 10 * i, 3 * i)] for i in range(10)]
+    frames = [[card(100, 100)]] * 5 + slide + [[card(460, 190, 27)]] * 5
+    events = play(Tracker(), frames)
+    assert [e.kind for _, e in events] == ["appeared", "moved"]
+    assert len({e.track for _, e in events}) == 1
+    assert np.allclose(np.mean(events[1][1].corners, axis=0), (460, 190))
+
+
+def test_a_card_nudged_a_little_is_not_moved():
+    frames = [[card(100, 100)]] * 5 + [[card(110, 104, 4)]] * 5
+    assert [e.kind for _, e in play(Tracker(), frames)] == ["appeared"]
+
+
+def test_the_identifier_runs_once_per_new_card():
+    identify = CountingIdentifier()
+    frames = [[card(100, 100), card(400, 100)]] * 20 + [[card(100, 100), card(420, 120), card(700, 500)]] * 20
+    play(Tracker(), frames, identify)
+    assert identify.calls == 3
+
+
+def test_a_card_carried_to_another_spot_before_it_is_given_up_is_the_same_card_moved():
+    def same_code(corners):
+        return Reading("blue-7", 0.95)
+    frames = [[card(100, 100)]] * 5 + [[]] * 3 + [[card(700, 500)]] * 6
+    events = play(Tracker(), frames, same_code)
+    assert [e.kind for _, e in events] == ["appeared", "moved"]
+    assert events[0][1].track == events[1][1].track
+
+
+def test_an_upside_down_card_reports_corners_from_its_own_top_left():
+    quad = card(300, 300)
+    events = play(Tracker(), [[quad]] * N, CountingIdentifier(rotated=True))
+    assert np.allclose(events[0][1].corners, np.roll(quad, -2, axis=0))
+
+
+def test_a_card_turning_past_a_right_angle_keeps_its_own_top_left():
+    from vision.detect import order_clockwise
+    turn = [[order_clockwise(card(300, 300, a))] for a in range(0, 181, 15)]
+    events = play(Tracker(TrackerSettings(move_threshold=0.0)), turn + turn[-1:] * 3)
+    last = events[-1][1]
+    assert np.allclose(last.corners, card(300, 300, 180), atol=1e-3)
+
+
+def test_a_card_moved_into_another_seat_names_both_zones():
+    zones = frame_zones(1280, 720, 4)
+    frames = [[card(640, 650)]] * 5 + [[card(640 - 60 * i, 650 - 40 * i)] for i in range(1, 8)] + [[card(100, 400)]] * 5
+    events = play(Tracker(zone_of=zones.zone_of), frames)
+    appeared, moved = (e for _, e in events)
+    assert (appeared.zone, moved.zone, moved.previous_zone) == ("seat-0", "seat-1", "seat-0")

@@ -1,0 +1,207 @@
+"""Cards over time: turn per-frame detections into a few trustworthy events.
+
+A detector answers one frame at a time and is wrong now and then: it misses a card
+under a passing hand, or briefly mistakes a hand or a shadow for a card. People only
+care about cards that were put down, slid, or taken away. So a card is reported only
+once it has been seen in `confirm_frames` consecutive frames, and gone only after
+`lose_frames` frames without it; in between it coasts, keeping its identity, so a hand
+sweeping over the table neither deletes nor creates anything. Identification is the
+slow step, so it runs once, when a track is confirmed, never per frame.
+
+The tracker knows no pixels: it takes corner quadrilaterals and a callback that names
+the card inside one, so it is tested on plain coordinates and the pipeline decides how
+a card is cut out and read.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+import numpy as np
+
+from vision.interfaces import Reading
+from vision.observations import Observation, as_corners
+
+#: Names the card inside a quadrilateral of the current frame (corners as detected).
+IdentifyCard = Callable[[np.ndarray], Reading]
+#: The zone of the table a card's quadrilateral lies in ("centre", "seat-2"...), if known.
+ZoneOf = Callable[[np.ndarray], "str | None"]
+
+
+@dataclass(frozen=True)
+class TrackerSettings:
+    """How sure the tracker must be, in frames and in card lengths (the long side).
+
+    At 10 frames a second the defaults report a card 0.3 s after it is first seen
+    and let it vanish for up to 0.9 s (a hand reaching across) before calling it gone.
+    """
+
+    confirm_frames: int = 3      # N: consecutive sightings before "appeared"
+    lose_frames: int = 10        # M: frames without a sighting before "gone"
+    gate: float = 1.2            # farthest a card may jump between frames it is seen in
+    move_threshold: float = 0.35  # how far a card must come to rest from where it was last reported
+    settle_frames: int = 2       # frames a moved card must hold still before "moved"
+    still_tolerance: float = 0.05  # jitter still counted as holding still
+
+
+@dataclass
+class _Track:
+    id: int
+    corners: np.ndarray          # the card's own corner order once identified
+    first_seen: float
+    last_seen: float
+    hits: int = 1
+    missed: int = 0
+    still: int = 0
+    reading: Reading | None = None
+    reported_centre: np.ndarray = field(default_factory=lambda: np.zeros(2))
+    zone: str | None = None
+
+    @property
+    def confirmed(self) -> bool:
+        return self.reading is not None
+
+    @property
+    def centre(self) -> np.ndarray:
+        return self.corners.mean(axis=0)
+
+    @property
+    def length(self) -> float:
+        """The card's long side in pixels: the unit every distance is measured in."""
+        sides = np.linalg.norm(self.corners - np.roll(self.corners, -1, axis=0), axis=1)
+        return float(max(sides.max(), 1.0))
+
+
+def _same_orientation(previous: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """`corners` turned by 0 or 180 degrees to best continue `previous`.
+
+    A detector restarts its corner order from the image's point of view every frame;
+    a card turned past 90 degrees would otherwise flip its own top-left.
+    """
+    turned = np.roll(corners, -2, axis=0)
+    keep = np.linalg.norm(previous - corners, axis=1).sum()
+    flip = np.linalg.norm(previous - turned, axis=1).sum()
+    return corners if keep <= flip else turned
+
+
+class Tracker:
+    """Feeds on detections frame by frame; answers with observations when cards change."""
+
+    def __init__(self, settings: TrackerSettings | None = None, zone_of: ZoneOf | None = None) -> None:
+        self.settings = settings or TrackerSettings()
+        self._zone_of = zone_of or (lambda corners: None)
+        self._tracks: list[_Track] = []
+        self._ids = itertools.count(1)
+
+    @property
+    def cards(self) -> list[Observation]:
+        """Every confirmed card on the table now, as its latest state ("appeared")."""
+        return [self._observation("appeared", t) for t in self._tracks if t.confirmed]
+
+    def update(self, detections: Sequence[np.ndarray], timestamp: float,
+               identify: IdentifyCard) -> list[Observation]:
+        """Take one frame's card quadrilaterals; return what changed on the table."""
+        quads = [np.asarray(d, dtype=np.float64).reshape(4, 2) for d in detections]
+        matched = self._associate(quads)
+        events: list[Observation] = []
+        for track in list(self._tracks):
+            if track.id in matched:
+                events += self._seen(track, quads[matched[track.id]], timestamp, identify)
+            else:
+                events += self._unseen(track)
+        taken = set(matched.values())
+        for i, quad in enumerate(quads):
+            if i not in taken:
+                self._tracks.append(_Track(next(self._ids), quad, timestamp, timestamp))
+                events += self._confirm_if_due(self._tracks[-1], identify)
+        return events
+
+    def _associate(self, quads: list[np.ndarray]) -> dict[int, int]:
+        """Track id -> detection index: nearest first, within the gate.
+
+        A coasting track's gate doubles, because a card can slide further while a hand
+        hides it (a card carried further is recognised by its code instead, see
+        `_confirm_if_due`). Confirmed cards choose first so a flickering newcomer never
+        steals a known card's sighting.
+        """
+        pairs = []
+        for track in self._tracks:
+            reach = self.settings.gate * track.length * min(1 + track.missed, 2)
+            for i, quad in enumerate(quads):
+                distance = float(np.linalg.norm(quad.mean(axis=0) - track.centre))
+                if distance <= reach:
+                    pairs.append((not track.confirmed, distance, track.id, i))
+        matched: dict[int, int] = {}
+        for _, _, track_id, i in sorted(pairs):
+            if track_id not in matched and i not in matched.values():
+                matched[track_id] = i
+        return matched
+
+    def _seen(self, track: _Track, quad: np.ndarray, timestamp: float,
+              identify: IdentifyCard) -> list[Observation]:
+        corners = _same_orientation(track.corners, quad)
+        step = float(np.linalg.norm(corners.mean(axis=0) - track.centre))
+        track.still = track.still + 1 if step <= self.settings.still_tolerance * track.length else 0
+        track.corners, track.last_seen = corners, timestamp
+        track.hits, track.missed = track.hits + 1, 0
+        if not track.confirmed:
+            return self._confirm_if_due(track, identify)
+        return self._moved_if_settled(track)
+
+    def _unseen(self, track: _Track) -> list[Observation]:
+        track.missed += 1
+        track.still = 0
+        if not track.confirmed:
+            self._tracks.remove(track)  # a newcomer must be seen in consecutive frames
+            return []
+        if track.missed >= self.settings.lose_frames:
+            self._tracks.remove(track)
+            return [self._observation("gone", track)]
+        return []
+
+    def _confirm_if_due(self, track: _Track, identify: IdentifyCard) -> list[Observation]:
+        if track.hits < self.settings.confirm_frames:
+            return []
+        reading = identify(track.corners)
+        if reading.rotated:
+            track.corners = np.roll(track.corners, -2, axis=0)
+        carried = self._missing_card(reading.code)
+        if carried is not None:
+            return self._carried(carried, track)
+        track.reading = reading
+        track.reported_centre = track.centre
+        track.zone = self._zone_of(track.corners)
+        return [self._observation("appeared", track)]
+
+    def _missing_card(self, code: str | None) -> _Track | None:
+        """A confirmed card with this code that is out of sight right now, if any."""
+        if code is None:
+            return None
+        return next((t for t in self._tracks if t.confirmed and t.missed and t.reading.code == code), None)
+
+    def _carried(self, card: _Track, newcomer: _Track) -> list[Observation]:
+        """A card lifted and put down elsewhere before it was given up: the same card, moved."""
+        self._tracks.remove(newcomer)
+        card.corners, card.last_seen = newcomer.corners, newcomer.last_seen
+        card.missed, card.still = 0, self.settings.settle_frames
+        return self._moved_if_settled(card)
+
+    def _moved_if_settled(self, track: _Track) -> list[Observation]:
+        s = self.settings
+        travelled = float(np.linalg.norm(track.centre - track.reported_centre))
+        if track.still < s.settle_frames or travelled <= s.move_threshold * track.length:
+            return []
+        previous, track.zone = track.zone, self._zone_of(track.corners)
+        track.reported_centre = track.centre
+        return [self._observation("moved", track, previous_zone=previous)]
+
+    def _observation(self, kind: str, track: _Track, previous_zone: str | None = None) -> Observation:
+        reading = track.reading
+        assert reading is not None  # only confirmed tracks are ever reported
+        return Observation(kind=kind, track=track.id, code=reading.code,  # type: ignore[arg-type]
+                           confidence=float(reading.confidence), corners=as_corners(track.corners),
+                           zone=track.zone, first_seen=track.first_seen, last_seen=track.last_seen,
+                           previous_zone=previous_zone,
+                           candidates=tuple((c.code, float(c.score)) for c in reading.candidates))
