@@ -22,8 +22,8 @@ from rules.payload import expect, obj, opt
 
 def normalise(word: str) -> str:
     """Lower case with diacritics dropped, so TALÂ, Talà and tala are one word."""
-    decomposed = unicodedata.normalize("NFKD", word.strip().lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    decomposed = unicodedata.normalize("NFKD", word.strip())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,174 @@
+"""The move finder: every word a hand can make around the PAMATO, longest first.
+
+It gives hints, and settles "I have no move" before a player passes. The search lays the
+hand's cards one after another, the PAMATO among them exactly once, and abandons a
+sequence as soon as its letters can no longer grow into a word: a lexicon word, a house
+word, or a lexicon root wrapped the way Tagalog wraps it (one prefix ma-, mag-, nag-,
+pag-, ka-; a first-syllable reduplication; an infix -um-/-in- after the root's first
+consonant; a suffix -an, -in, -han). Every candidate is then judged by the same
+`Dictionary` as `check`, so a suggestion is never a word the table would refuse.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterator, Sequence
+
+from rules.dugtungan_cards import Card
+from rules.dugtungan_lexicon import lexicon_words
+from rules.dugtungan_morphology import INFIXES, PREFIXES, SUFFIXES, VOWELS
+from rules.dugtungan_words import Dictionary, WordVerdict
+
+
+@dataclass(frozen=True)
+class Move:
+    """A word the hand can lay: its cards in order, and what the dictionary says of it."""
+
+    cards: tuple[Card, ...]
+    verdict: WordVerdict
+
+    @property
+    def letters(self) -> int:
+        return len(self.verdict.text)
+
+
+def _beginnings(affixes: Sequence[str]) -> frozenset[str]:
+    return frozenset(a[:n] for a in affixes for n in range(1, len(a) + 1))
+
+
+_PREFIX_BEGINNINGS = _beginnings(PREFIXES)
+_INFIX_BEGINNINGS = _beginnings(INFIXES)
+_SUFFIX_BEGINNINGS = _beginnings(SUFFIXES)
+
+
+@lru_cache(maxsize=8)
+def _sorted_lexicon(min_zipf: float) -> tuple[str, ...]:
+    return tuple(sorted(lexicon_words(min_zipf)))
+
+
+class _Shapes:
+    """Which letter strings can still grow into a word shape, as a small automaton.
+
+    A state is one reading of the letters so far: ("P", prefix so far), ("D", reduplicated
+    consonant), ("R", root so far, letters the reduplication still demands), ("I", root so
+    far, infix so far), ("S", suffix so far).
+    """
+
+    def __init__(self, words: Sequence[str], extra: frozenset[str], derived: bool) -> None:
+        self.words = tuple(sorted(set(words) | extra))
+        self.known = frozenset(self.words)
+        self.derived = derived
+        self._steps: dict[tuple[frozenset[tuple], str], frozenset[tuple]] = {}
+
+    def _grows(self, root: str) -> bool:
+        at = bisect_left(self.words, root)
+        return at < len(self.words) and self.words[at].startswith(root)
+
+    def start(self) -> frozenset[tuple]:
+        return self._closure({("P", "")} if self.derived else {("R", "", "")})
+
+    def _closure(self, states: set[tuple]) -> frozenset[tuple]:
+        out = set(states)
+        for state in states:
+            if state[0] == "P" and (state[1] == "" or state[1] in PREFIXES):
+                out |= {("R", "", ""), ("D", "")}
+            if self.derived and state[0] == "R" and not state[2] and state[1] in self.known:
+                out.add(("S", ""))
+        return frozenset(out)
+
+    def step(self, states: frozenset[tuple], letters: str) -> frozenset[tuple]:
+        """The readings after `letters` more; memoised, as many card orders meet again."""
+        key = (states, letters)
+        if key not in self._steps:
+            after = states
+            for ch in letters:
+                after = self._closure({nxt for s in after for nxt in self._next(s, ch)})
+                if not after:
+                    break
+            self._steps[key] = after
+        return self._steps[key]
+
+    def _next(self, state: tuple, ch: str) -> Iterator[tuple]:
+        kind = state[0]
+        if kind == "P":
+            if state[1] + ch in _PREFIX_BEGINNINGS:
+                yield ("P", state[1] + ch)
+        elif kind == "D":
+            if state[1] == "" and ch not in VOWELS:
+                yield ("D", ch)
+            elif ch in VOWELS:
+                yield ("R", "", state[1] + ch)
+        elif kind == "R":
+            root, must = state[1], state[2]
+            if (not must or must[0] == ch) and self._grows(root + ch):
+                yield ("R", root + ch, must[1:])
+            first_consonant = len(root) == 1 and root not in VOWELS
+            if self.derived and not must and (root == "" or first_consonant):
+                yield from (("I", root, ch) for i in INFIXES if i[0] == ch)
+        elif kind == "I":
+            root, infix = state[1], state[2] + ch
+            if infix in INFIXES:
+                yield ("R", root, "")
+            elif infix in _INFIX_BEGINNINGS:
+                yield ("I", root, infix)
+        elif kind == "S":
+            if state[1] + ch in _SUFFIX_BEGINNINGS:
+                yield ("S", state[1] + ch)
+
+    def complete(self, states: frozenset[tuple]) -> bool:
+        return any((s[0] == "R" and not s[2] and s[1] in self.known) or
+                   (s[0] == "S" and s[1] in SUFFIXES) for s in states)
+
+
+@lru_cache(maxsize=8)
+def _shapes(min_zipf: float, house: frozenset[str], derived: bool) -> _Shapes:
+    """One automaton per table setting, so its memo of steps serves every later search."""
+    return _Shapes(_sorted_lexicon(min_zipf), house, derived)
+
+
+def find_words(pamato: Card, hand: Sequence[Card], dictionary: Dictionary) -> list[Move]:
+    """Every valid word the hand can lay around the PAMATO, longest first."""
+    house = frozenset(w for w in dictionary.house.accept if w.isascii() and w.isalpha())
+    shapes = _shapes(dictionary.options.min_zipf, house, dictionary.options.derived_words)
+    by_text: dict[str, list[Card]] = {}
+    for card in sorted(hand, key=lambda c: c.action is not None):  # plain cards are spent first
+        by_text.setdefault(card.text, []).append(card)
+    max_actions = 1 if dictionary.options.one_action_card_per_turn else len(hand)
+    left = {t: len(cs) for t, cs in by_text.items()}
+    # the cards left, as one number (a digit per syllable), to notice a position met before
+    weight = {t: (len(hand) + 1) ** i for i, t in enumerate(by_text)}
+    found: dict[str, Move] = {}
+    seen: set[tuple[str, bool, int]] = set()
+
+    def lay(text: str, laid: list[Card], pamato_laid: bool, states: frozenset[tuple],
+            actions: int, remaining: int) -> None:
+        if (text, pamato_laid, remaining) in seen:
+            return
+        seen.add((text, pamato_laid, remaining))
+        if pamato_laid and len(laid) >= 2 and text not in found and shapes.complete(states):
+            verdict = dictionary.judge(text)
+            if verdict.valid:
+                found[text] = Move(tuple(laid), verdict)
+        options = [(t, by_text[t][len(by_text[t]) - n], False) for t, n in left.items() if n]
+        if not pamato_laid:
+            options.append((pamato.text, pamato, True))
+        for piece, card, is_pamato in options:
+            spends = 1 if card.action and not is_pamato else 0
+            if actions + spends > max_actions:
+                continue
+            after = shapes.step(states, piece)
+            if not after:
+                continue
+            if is_pamato:
+                lay(text + piece, laid + [card], True, after, actions, remaining)
+            else:
+                left[piece] -= 1
+                lay(text + piece, laid + [card], pamato_laid, after, actions + spends,
+                    remaining - weight[piece])
+                left[piece] += 1
+
+    lay("", [], False, shapes.start(), 0, sum(n * weight[t] for t, n in left.items()))
+    return sorted(found.values(), key=lambda m: (-m.letters, -len(m.cards), m.verdict.text))
