@@ -1,0 +1,204 @@
+"""The events of a Lagim table, as the camera and the host report them.
+
+Each is a frozen dataclass with a `kind` and `to_dict()` that `action_from_dict` reads
+back, so the companion's event log replays a game. Seats are indices in turn order.
+Cards are named as printed (`"Kapre"`); cards the camera cannot see (Baryo cards drawn
+into a hand, Defence cards face-down) are counted, and named only when revealed: in a
+battle, an offering or a Special Kontra spell.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, Callable, ClassVar, Mapping
+
+from rules.core import BadInput
+from rules.payload import expect, items, obj, opt, req
+
+
+def _names(raw: Mapping[str, Any], key: str, default: tuple[str, ...] | None = None) -> Any:
+    values = req(raw, key, list) if default is None else opt(raw, key, list, None)
+    if values is None:
+        return default
+    return tuple(items(values, key, lambda v, p: expect(v, str, p)))
+
+
+def _seat(raw: Mapping[str, Any], key: str) -> int:
+    seat = req(raw, key, int)
+    if seat < 0:
+        raise BadInput(key, "must be a seat number from 0")
+    return seat
+
+
+@dataclass(frozen=True)
+class _Action:
+    """Shared JSON shape: the dataclass fields plus `kind`."""
+
+    kind: ClassVar[str]
+    player: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, **_json_ready(asdict(self))}
+
+
+def _json_ready(value: Any) -> Any:
+    """Tuples as lists, so the event log's JSON reads back through `action_from_dict`."""
+    if isinstance(value, dict):
+        return {k: _json_ready(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_ready(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class DrawBaryo(_Action):
+    """A Baryo card drawn into the hand: Twilight's draw, or Dawn's RECUPERATE."""
+
+    kind: ClassVar[str] = "draw_baryo"
+
+
+@dataclass(frozen=True)
+class BuildDefence(_Action):
+    """Cards laid face-down on the defence line: new Defenders (Lakas or Special Kontra)
+    and Kontra equipped to Defenders."""
+
+    kind: ClassVar[str] = "build_defence"
+    defenders: int = 0
+    equips: int = 0
+
+
+@dataclass(frozen=True)
+class ForestAttack(_Action):
+    """Midnight: the Forest card drawn face-up onto the player's own Baryo."""
+
+    kind: ClassVar[str] = "forest_attack"
+    card: str = ""
+
+
+@dataclass(frozen=True)
+class RevealedDefender:
+    """A Defender turned face-up to battle, with the Kontra equipped to it."""
+
+    name: str
+    equip: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Battle(_Action):
+    """Defenders engage: the attack or raid on the player's Baryo, or at Dawn (REPEL) the
+    Dwellers of `archetype`. `split` names the cards an Agimat separates from the stack."""
+
+    kind: ClassVar[str] = "battle"
+    defenders: tuple[RevealedDefender, ...] = ()
+    archetype: str | None = None
+    split: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Standby(_Action):
+    """No battle: the arriving Forest cards become Dwellers."""
+
+    kind: ClassVar[str] = "standby"
+
+
+@dataclass(frozen=True)
+class Hasik(_Action):
+    """Dawn raid: captured Lagim (and Hiwaga) of one archetype onto `target`'s Baryo;
+    `summoned` is the Lagim searched from the Forest Deck by two Full Moon Lagim."""
+
+    kind: ClassVar[str] = "hasik"
+    target: int = 0
+    cards: tuple[str, ...] = ()
+    summoned: str | None = None
+
+
+@dataclass(frozen=True)
+class Pagtauli(_Action):
+    """Counter-raid: the raided player adds one captured Hiwaga of the stack's archetype
+    and sends the stack to the raider's Baryo."""
+
+    kind: ClassVar[str] = "pagtauli"
+    hiwaga: str = ""
+
+
+@dataclass(frozen=True)
+class Angkla(_Action):
+    """Dawn: captured Hiwaga anchored on a same-archetype Dweller of `target`."""
+
+    kind: ClassVar[str] = "angkla"
+    target: int = 0
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class SacrificeDarkCoin(_Action):
+    """Dawn spell: a Dark Soul Coin to the Coin Vessel captures 2 of the player's own
+    Dwellers or 2 cards from the Forest Deck."""
+
+    kind: ClassVar[str] = "sacrifice_dark_coin"
+    dwellers: tuple[str, ...] = ()
+    from_deck: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class BaryoOffering(_Action):
+    """Dawn spell: 1 Lakas and 4 different Kontra from the hand to the Resting Pile buy a
+    Dark Soul Coin."""
+
+    kind: ClassVar[str] = "baryo_offering"
+    lakas: str = ""
+    kontra: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class SpecialKontra(_Action):
+    """Dawn spell: a Special Kontra played alone from the hand (Gasera), then discarded."""
+
+    kind: ClassVar[str] = "special_kontra"
+    card: str = ""
+
+
+@dataclass(frozen=True)
+class EndPhase(_Action):
+    """Moves on when the phase's draw cannot happen (the deck is empty and cannot be
+    reshuffled): Twilight skips the Forest attack, Dawn ends the turn."""
+
+    kind: ClassVar[str] = "end_phase"
+
+
+def _defender(value: Any, path: str) -> RevealedDefender:
+    raw = obj(value, path)
+    equip = opt(raw, "equip", list, [], path)
+    return RevealedDefender(req(raw, "name", str, path),
+                            tuple(items(equip, f"{path}.equip", lambda v, p: expect(v, str, p))))
+
+
+_READERS: dict[str, Callable[[Mapping[str, Any], int], Any]] = {
+    "draw_baryo": lambda r, p: DrawBaryo(p),
+    "build_defence": lambda r, p: BuildDefence(p, opt(r, "defenders", int, 0), opt(r, "equips", int, 0)),
+    "forest_attack": lambda r, p: ForestAttack(p, req(r, "card", str)),
+    "battle": lambda r, p: Battle(p, tuple(items(req(r, "defenders", list), "defenders", _defender)),
+                                  opt(r, "archetype", str, None), _names(r, "split", None)),
+    "standby": lambda r, p: Standby(p),
+    "hasik": lambda r, p: Hasik(p, _seat(r, "target"), _names(r, "cards"), opt(r, "summoned", str, None)),
+    "pagtauli": lambda r, p: Pagtauli(p, req(r, "hiwaga", str)),
+    "angkla": lambda r, p: Angkla(p, _seat(r, "target"), _names(r, "cards")),
+    "sacrifice_dark_coin": lambda r, p: SacrificeDarkCoin(p, _names(r, "dwellers", ()),
+                                                          _names(r, "from_deck", ())),
+    "baryo_offering": lambda r, p: BaryoOffering(p, req(r, "lakas", str), _names(r, "kontra")),
+    "special_kontra": lambda r, p: SpecialKontra(p, req(r, "card", str)),
+    "end_phase": lambda r, p: EndPhase(p),
+}
+
+
+def action_from_dict(data: Mapping[str, Any]) -> Any:
+    """The action `data` describes (as `to_dict` wrote it); BadInput names a wrong field."""
+    raw = obj(data, "action")
+    kind = req(raw, "kind", str)
+    if kind not in _READERS:
+        raise BadInput("kind", f"unknown Lagim action {kind!r}; one of {', '.join(_READERS)}")
+    return _READERS[kind](raw, _seat(raw, "player"))
+
+
+LagimAction = (DrawBaryo | BuildDefence | ForestAttack | Battle | Standby | Hasik | Pagtauli | Angkla
+               | SacrificeDarkCoin | BaryoOffering | SpecialKontra | EndPhase)
