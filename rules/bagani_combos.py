@@ -20,7 +20,7 @@ from rules.core import IllegalMove
 SAME_COLOUR = {2: "pair", 3: "trio", 4: "quadro"}
 LIMANG, APO = "limang-bagani", "bagani-ni-apo"
 COMBO_AP = {"pair": 1, "trio": 2, "quadro": 3, LIMANG: 4, APO: 5}
-_TITLES = {"pair": "Pair", "trio": "Trio", "quadro": "Quadro", LIMANG: "Limang Bagani",
+TITLES = {"pair": "Pair", "trio": "Trio", "quadro": "Quadro", LIMANG: "Limang Bagani",
            APO: "Bagani ni Apo"}
 
 
@@ -52,12 +52,12 @@ def classify(cards: Sequence[str], options: Options = Options()) -> Combo:
     colours = [colour_of(c) for c in naturals]
     if n <= 4:
         if len(set(colours)) > 1:
-            raise IllegalMove(f"A {_TITLES[SAME_COLOUR[n]]} needs {n} cards of the same colour "
+            raise IllegalMove(f"A {TITLES[SAME_COLOUR[n]]} needs {n} cards of the same colour "
                               f"and shape; these have {' and '.join(sorted(set(colours)))}.")
         return Combo(SAME_COLOUR[n], tuple(cards))
     repeated = sorted({c for c in colours if colours.count(c) > 1})
     if repeated:
-        raise IllegalMove(f"A {_TITLES[LIMANG if n == 5 else APO]} needs one card of each colour; "
+        raise IllegalMove(f"A {TITLES[LIMANG if n == 5 else APO]} needs one card of each colour; "
                           f"{' and '.join(repeated)} appears more than once.")
     if n == 5:
         return Combo(LIMANG, tuple(cards))
