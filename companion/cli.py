@@ -10,11 +10,11 @@ import logging
 import sys
 from typing import Sequence
 
-from companion.commands import config, judge, markers
+from companion.commands import config, demo, judge, markers, run, start
 from companion.errors import UsageError
 from companion.logs import configure_logging
 
-COMMANDS = (judge, config, markers)
+COMMANDS = (judge, config, markers, demo, run, start)
 
 
 def build_parser() -> argparse.ArgumentParser:

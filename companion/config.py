@@ -36,6 +36,9 @@ class Settings:
     speech: bool = _setting(True, "speak prompts aloud (falls back to text when there is no audio)")
     speech_rate: int = _setting(165, "speaking rate in words per minute", low=80, high=400)
     threads: int = _setting(1, "CPU threads for vision models (a Pi 4 has 4 cores)", low=1, high=16)
+    host_token: str = _setting("", "the host's token for the host page; empty: a new random one at each start")
+    web_threads: int = _setting(48, "web server threads: one per connected phone plus a few for requests",
+                                low=8, high=256)
     log_level: str = _setting("INFO", "logging threshold on stderr", choices=LOG_LEVELS)
 
     @property

@@ -1,0 +1,132 @@
+"""One adapter per game: what the camera's observations mean as that game's events.
+
+The rules engines know game events (a combo put down, a Halimaw defeated, a word
+formed); vision knows cards in zones. An adapter is the small translation between the
+two for one game, plus the words the scoreboard uses for each event and a scripted
+table recording for the demo. Nothing here decides legality: the engine does.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Protocol, Sequence
+
+from vision.observations import Observation
+from rules.core import BadInput, GameState
+from rules.registry import game_rules
+
+ADAPTERS: dict[str, str] = {
+    "bagani": "companion.adapters.bagani",
+    "gargon": "companion.adapters.gargon",
+    "dugtungan": "companion.adapters.dugtungan",
+    "lagim": "companion.adapters.lagim",
+}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer a host can give: a label to tap and the game event it stands for."""
+
+    label: str
+    action: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the adapter thinks an observation means, and how to ask if unsure.
+
+    `choices[0]` is the camera's own reading; the others come from the identifier's
+    runner-up codes, so a correction is one tap.
+    """
+
+    question: str
+    choices: tuple[Choice, ...]
+    confidence: float
+
+    @property
+    def action(self) -> Mapping[str, Any]:
+        return self.choices[0].action
+
+
+@dataclass(frozen=True)
+class HostEvent:
+    """A scripted host's tap in a recording: an event entered by hand, or an answer."""
+
+    action: Mapping[str, Any] | None = None
+    answer: int | None = None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One moment of a recorded table: after `delay` seconds, this happens."""
+
+    delay: float
+    observation: Observation | None = None
+    host: HostEvent | None = None
+
+
+@dataclass(frozen=True)
+class Recording:
+    """A short scripted game for `companion demo`: who sits where and what happens."""
+
+    players: tuple[str, ...]
+    steps: tuple[Step, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    setup: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Adapter(Protocol):
+    game: str
+
+    def interpret(self, observation: Observation, state: GameState,
+                  seen: Mapping[int, Observation]) -> Sequence[Reading]:
+        """The game events this observation suggests (often none: a card just moved)."""
+        ...
+
+    def settle(self, state: GameState, seen: Mapping[int, Observation]) -> Sequence[Reading]:
+        """What the cards on the table already mean once the host enters an event by hand
+        (e.g. a Gargon play is complete when the next player passes)."""
+        ...
+
+    def describe(self, action: Mapping[str, Any], players: Sequence[str]) -> str:
+        """One line for the scoreboard's log, e.g. "Ana defeats the Higante (3 DP)"."""
+        ...
+
+    def host_templates(self, state: GameState) -> Sequence[Choice]:
+        """Events the host may enter by hand, pre-filled (anything the camera cannot see)."""
+        ...
+
+    def recording(self) -> Recording:
+        """The demo's scripted table for this game."""
+        ...
+
+
+def adapter_for(game: object) -> Adapter:
+    """The adapter of `game`; BadInput for a game without one."""
+    if not isinstance(game, str) or game not in ADAPTERS:
+        raise BadInput("game", f"unknown game {game!r}; one of {', '.join(ADAPTERS)}")
+    try:
+        game_rules(game)
+        module = importlib.import_module(ADAPTERS[game])
+    except ModuleNotFoundError as exc:
+        raise BadInput("game", f"{game} is not playable at the table yet ({exc.name} is missing)") from None
+    return module.ADAPTER
+
+
+def playable_games() -> list[str]:
+    """The games whose engine and adapter are both installed."""
+    names = []
+    for game in ADAPTERS:
+        try:
+            adapter_for(game)
+        except BadInput:
+            continue
+        names.append(game)
+    return names
+
+
+def action_words(action: Mapping[str, Any]) -> str:
+    """A plain rendering of any event, for games whose adapter has no better words."""
+    details = ", ".join(f"{k} {v}" for k, v in action.items() if k != "kind")
+    return f"{action.get('kind', 'event')}" + (f" ({details})" if details else "")

@@ -1,0 +1,178 @@
+"""Gargon at the table: what the camera sees in each seat's zone, as Gargon events.
+
+Gargon cards show their colour on both sides, so a card lying face down in a seat's
+zone reads as its colour alone (`red`) and a face-up card as `red-14`. While players
+lay cards, the current seat's play is complete as soon as cards appear in another
+seat's zone or the first face is turned up; once every laid card shows its face the
+reveal is read; during the battles, the first card of a colour to leave the table says
+which colour the chooser picked. Passes and draws happen in hands and on the piles, out
+of the camera's sight: the host enters them (pre-filled on the host page).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from companion.adapters import Choice, HostEvent, Reading, Recording, Step
+from rules.core import GameState
+from vision.observations import Observation, seat_zone, zone_seat
+
+GAME = "gargon"
+FACE_DOWN_CONFIDENCE = 1.0
+
+
+def _colour(code: str | None) -> str | None:
+    return code.split("-")[0] if code else None
+
+
+def _is_face(code: str | None) -> bool:
+    return bool(code) and "-" in code
+
+
+def _seat_cards(seen: Mapping[int, Observation], seat: int) -> list[Observation]:
+    return [o for o in seen.values() if zone_seat(o.zone) == seat and o.code]
+
+
+class GargonAdapter:
+    game = GAME
+
+    def interpret(self, observation: Observation, state: GameState,
+                  seen: Mapping[int, Observation]) -> Sequence[Reading]:
+        view = state.to_dict()
+        names = [p["name"] for p in view["players"]]
+        seat = zone_seat(observation.zone)
+        if view["phase"] == "playing" and observation.kind == "appeared":
+            current = names.index(view["current"]) if view["current"] in names else None
+            if current is None or view["owed_draws"]:
+                return ()
+            laid = _seat_cards(seen, current)
+            other_seat = seat is not None and seat != current
+            if laid and (other_seat or _is_face(observation.code)):
+                return (self._play(current, laid, names),)
+            return ()
+        if view["phase"] == "revealing" and _is_face(observation.code):
+            return self._reveal(view, seen, names)
+        if view["phase"] == "battling" and observation.kind == "gone" and _is_face(observation.code):
+            colour = _colour(observation.code)
+            out = {_colour(code) for p in view["players"] for code in p["table"]}
+            chooser = names.index(view["current"]) if view["current"] in names else None
+            if colour in out and chooser is not None:
+                action = {"kind": "battle", "seat": chooser, "colour": colour}
+                return (Reading(f"Did {names[chooser]} choose to fight {colour}?",
+                                (Choice(f"Yes, {colour}", action),), observation.confidence),)
+        return ()
+
+    def settle(self, state: GameState, seen: Mapping[int, Observation]) -> Sequence[Reading]:
+        view = state.to_dict()
+        names = [p["name"] for p in view["players"]]
+        if view["phase"] != "playing" or view["owed_draws"] or view["current"] not in names:
+            return ()
+        current = names.index(view["current"])
+        laid = _seat_cards(seen, current)
+        return (self._play(current, laid, names),) if laid else ()
+
+    def _play(self, seat: int, laid: list[Observation], names: Sequence[str]) -> Reading:
+        colours = [_colour(o.code) for o in sorted(laid, key=lambda o: o.track)]
+        action = {"kind": "play", "seat": seat, "colours": colours}
+        confidence = min(o.confidence for o in laid)
+        choices = [Choice(f"Yes: {', '.join(colours)}", action)]
+        unsure = min(laid, key=lambda o: o.confidence)
+        for code, _ in unsure.candidates[1:3]:
+            swapped = [(_colour(code) if o.track == unsure.track else _colour(o.code))
+                       for o in sorted(laid, key=lambda o: o.track)]
+            choices.append(Choice(f"No: {', '.join(swapped)}", {**action, "colours": swapped}))
+        return Reading(f"Did {names[seat]} play {', '.join(colours)}?", tuple(choices), confidence)
+
+    def _reveal(self, view: Mapping[str, Any], seen: Mapping[int, Observation],
+                names: Sequence[str]) -> Sequence[Reading]:
+        per_seat = [sorted(_seat_cards(seen, s), key=lambda o: o.track) for s in range(len(names))]
+        laid = [len(p["played"] or []) for p in view["players"]]
+        if any(len(cards) != n or not all(_is_face(o.code) for o in cards)
+               for cards, n in zip(per_seat, laid)):
+            return ()  # not every card is face up yet
+        cards = [[o.code for o in seat_cards] for seat_cards in per_seat]
+        action = {"kind": "reveal", "cards": cards}
+        everything = [o for seat_cards in per_seat for o in seat_cards]
+        unsure = min(everything, key=lambda o: o.confidence)
+        owner = next(s for s, seat_cards in enumerate(per_seat) if unsure in seat_cards)
+        choices = [Choice(f"Yes, {unsure.code}", action)]
+        for code, _ in unsure.candidates[1:3]:
+            swapped = [[code if o.track == unsure.track else o.code for o in seat_cards] for seat_cards in per_seat]
+            choices.append(Choice(f"No, it is {code}", {"kind": "reveal", "cards": swapped}))
+        question = f"Is {names[owner]}'s card the {unsure.code.replace('-', ' ')}?"
+        return (Reading(question, tuple(choices), unsure.confidence),)
+
+    def describe(self, action: Mapping[str, Any], players: Sequence[str]) -> str:
+        kind = action.get("kind")
+        who = players[action["seat"]] if isinstance(action.get("seat"), int) and action["seat"] < len(players) else "?"
+        if kind == "play":
+            return f"{who} plays {', '.join(action['colours'])} face down"
+        if kind == "pass":
+            piles = action.get("draws", [])
+            return f"{who} passes and draws {len(piles)} ({', '.join(f'pile {p}' for p in piles)})"
+        if kind == "reveal":
+            shown = "; ".join(f"{players[i]} {', '.join(c)}" for i, c in enumerate(action["cards"]) if c)
+            return f"Cards turned up: {shown}"
+        if kind == "battle":
+            return f"{who} chooses the {action['colour']} battle"
+        if kind == "draw":
+            return f"{who} draws a replacement from pile {action['pile']}"
+        return str(action)
+
+    def host_templates(self, state: GameState) -> Sequence[Choice]:
+        names = [p["name"] for p in state.to_dict()["players"]]
+        actions = [a.to_dict() for a in state.legal_actions()]
+        passes = [a for a in actions if a["kind"] == "pass"]
+        others = [a for a in actions if a["kind"] != "pass"]
+        shown = [a for a in passes if len(a["draws"]) == 1] + [a for a in passes if len(a["draws"]) > 1][:6]
+        return [Choice(self.describe(a, names), a) for a in shown + others[:30]]
+
+    def recording(self) -> Recording:
+        return _DEMO
+
+
+def _card(track: int, code: str, seat: int | None, kind: str = "appeared", confidence: float = 0.97,
+          candidates: tuple[tuple[str, float], ...] = ()) -> Observation:
+    zone = "centre" if seat is None else seat_zone(seat)
+    box = ((0.0, 0.0), (63.0, 0.0), (63.0, 88.0), (0.0, 88.0))
+    return Observation(kind, track, code, confidence, box, zone, 0.0, 0.0, candidates=candidates)  # type: ignore[arg-type]
+
+
+def _gone(track: int, code: str, seat: int) -> Observation:
+    return _card(track, code, seat, kind="gone")
+
+
+def _demo() -> Recording:
+    """Three players, two short rounds on tiny piles: plays, a pass, a reveal the camera is
+    unsure of (the host is asked), battles with draws, and the last round's end."""
+    steps: list[Step] = [
+        # Round 1: Ana leads red + blue (pattern 1:1), Ben follows, Carla passes.
+        Step(2.0, _card(1, "red", 0)), Step(0.6, _card(2, "blue", 0)),
+        Step(2.0, _card(3, "red", 1)), Step(0.6, _card(4, "blue", 1)),
+        Step(2.5, host=HostEvent(action={"kind": "pass", "seat": 2, "draws": [1]})),
+        # Reveal: backs turn into faces; Ben's blue is hard to read.
+        Step(2.0, _gone(1, "red", 0)), Step(0.2, _card(11, "red-9", 0)),
+        Step(0.4, _gone(2, "blue", 0)), Step(0.2, _card(12, "blue-4", 0)),
+        Step(0.4, _gone(3, "red", 1)), Step(0.2, _card(13, "red-12", 1)),
+        Step(0.4, _gone(4, "blue", 1)),
+        Step(0.2, _card(14, "blue-7", 1, confidence=0.55, candidates=(("blue-7", 0.55), ("blue-11", 0.41)))),
+        Step(6.0, host=HostEvent(answer=0)),
+        # Battles: Ana chooses red (Ben's 12 beats her 9), then blue (Ben's 7 beats her 4).
+        Step(2.5, _gone(11, "red-9", 0)), Step(0.3, _gone(13, "red-12", 1)),
+        Step(2.0, host=HostEvent(action={"kind": "draw", "seat": 0, "pile": 2})),
+        Step(2.0, _gone(12, "blue-4", 0)), Step(0.3, _gone(14, "blue-7", 1)),
+        Step(2.0, host=HostEvent(action={"kind": "draw", "seat": 0, "pile": 2})),
+        # Round 2: Ben leads green, Carla follows, Ana passes and empties pile 1: the last round.
+        Step(2.5, _card(21, "green", 1)),
+        Step(2.0, _card(22, "green", 2)),
+        Step(2.0, host=HostEvent(action={"kind": "pass", "seat": 0, "draws": [1]})),
+        Step(2.0, _gone(21, "green", 1)), Step(0.2, _card(31, "green-13", 1)),
+        Step(0.4, _gone(22, "green", 2)), Step(0.2, _card(32, "green-2", 2)),
+        Step(2.5, _gone(31, "green-13", 1)), Step(0.3, _gone(32, "green-2", 2)),
+    ]
+    return Recording(players=("Ana", "Ben", "Carla"), steps=tuple(steps),
+                     setup={"hand_size": 10, "piles": [2, 3]})
+
+
+_DEMO = _demo()
+ADAPTER = GargonAdapter()

@@ -1,0 +1,55 @@
+"""`companion demo [--game GAME]`: a generated table played live, no camera needed."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+
+from companion.adapters import playable_games
+from companion.commands.table_options import add_table_options, table_settings
+from companion.demo import DemoPlayer
+from companion.errors import UsageError
+from companion.server import serve
+
+log = logging.getLogger(__name__)
+
+
+def pick_game(wanted: str | None, default: str) -> str:
+    """The game to demo: the one asked for, else the default setting, else any playable one."""
+    playable = playable_games()
+    if not playable:
+        raise UsageError("--game", "", "no game engine is installed")
+    if wanted is not None:
+        if wanted not in playable:
+            raise UsageError("--game", wanted, f"not playable; one of {', '.join(playable)}")
+        return wanted
+    if default not in playable:
+        log.warning("%s is not playable yet; demonstrating %s", default, playable[0])
+        return playable[0]
+    return default
+
+
+def run_demo(args: argparse.Namespace) -> int:
+    settings = table_settings(args)
+    game = pick_game(args.game, settings.game)
+    if args.speed <= 0:
+        raise UsageError("--speed", str(args.speed), "must be more than 0")
+    print(f"companion: demo of {game}: a scripted table plays through the live pipeline", flush=True)
+
+    def start(services):  # type: ignore[no-untyped-def]
+        return DemoPlayer(services.table, game, speed=args.speed, loop=not args.once).start().stop
+
+    return serve(settings, settings.port, settings.data_path / "demo.db", start)
+
+
+def add_demo_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", help="game to demonstrate (default: the game setting)")
+    parser.add_argument("--speed", type=float, default=1.0, help="play the recording this many times faster")
+    parser.add_argument("--once", action="store_true", help="play the recording once instead of looping")
+    add_table_options(parser)
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("demo", help="play a generated table through the live pipeline and serve the scoreboard")
+    add_demo_arguments(parser)
+    parser.set_defaults(func=run_demo)

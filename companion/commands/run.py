@@ -1,0 +1,56 @@
+"""`companion run --game GAME [--camera SOURCE]`: the live table.
+
+The game in progress is restored from the store on start (a crash or a power cut loses
+nothing); otherwise a new game starts with the players given. The camera is optional:
+everything it would report can be entered by hand on the host page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from typing import Callable
+
+from companion.camera import CameraFeed
+from companion.commands.demo import pick_game
+from companion.commands.table_options import add_table_options, table_settings
+from companion.errors import UsageError
+from companion.server import serve
+from companion.web import Services
+from rules.core import BadInput
+
+log = logging.getLogger(__name__)
+
+
+def run_table(args: argparse.Namespace) -> int:
+    settings = table_settings(args)
+    game = pick_game(args.game, settings.game)
+    players = [p.strip() for p in args.players.split(",") if p.strip()]
+    camera = args.camera or settings.camera
+
+    def start(services: Services) -> Callable[[], None] | None:
+        restored = services.table.snapshot()
+        if restored["status"] == "playing" and not args.new:
+            print(f"companion: resumed game {restored['game_id']} ({restored['game']})", flush=True)
+        else:
+            try:
+                services.table.start_game(game, players)
+            except BadInput as exc:
+                raise UsageError("--players", args.players, exc.problem) from None
+        if camera == "none":
+            return None
+        return CameraFeed(services.table, camera, game, settings.threads).start()
+
+    return serve(settings, settings.port, settings.data_path / "games.db", start)
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("run", help="the live table: camera (optional), rules, store, scoreboard")
+    parser.add_argument("--game", help="game to play (default: the game setting)")
+    parser.add_argument("--camera", metavar="SOURCE", help="camera source (default: the camera setting); "
+                        "'none' for a table run by hand from the host page")
+    parser.add_argument("--players", default="Player 1,Player 2,Player 3",
+                        help="names in turn order, comma-separated (renamed on the host page)")
+    parser.add_argument("--new", action="store_true", help="start a new game even if one is in progress")
+    add_table_options(parser)
+    parser.set_defaults(func=run_table)

@@ -1,0 +1,66 @@
+"""The demo table: a scripted game played through the whole pipeline in real time.
+
+A newcomer with no camera and no cards still sees everything work: the recording's
+observations go through the same `LiveTable.observe` a camera feeds, its host taps go
+through the same calls the host page makes, and the phones follow by push. A question
+the camera asks waits for the real host first; the script answers only if nobody did.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+from companion.adapters import Recording, Step, adapter_for
+from companion.table import LiveTable
+from rules.core import BadInput, IllegalMove
+
+log = logging.getLogger(__name__)
+
+PAUSE_BETWEEN_GAMES = 20.0
+
+
+class DemoPlayer:
+    """Plays a recording on a daemon thread; `speed` 2 plays twice as fast."""
+
+    def __init__(self, table: LiveTable, game: str, speed: float = 1.0, loop: bool = True) -> None:
+        self.table = table
+        self.game = game
+        self.recording: Recording = adapter_for(game).recording()
+        self.speed = speed
+        self.loop = loop
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="demo", daemon=True)
+
+    def start(self) -> "DemoPlayer":
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=2.0)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            rec = self.recording
+            self.table.start_game(self.game, rec.players, rec.options, rec.setup)
+            for step in rec.steps:
+                if self._stop.wait(step.delay / self.speed):
+                    return
+                self._play(step)
+            if not self.loop or self._stop.wait(PAUSE_BETWEEN_GAMES / self.speed):
+                return
+
+    def _play(self, step: Step) -> None:
+        try:
+            if step.observation is not None:
+                self.table.observe(step.observation)
+            elif step.host is not None and step.host.action is not None:
+                self.table.submit(step.host.action, source="host")
+            elif step.host is not None and step.host.answer is not None:
+                open_questions = self.table.snapshot()["questions"]
+                if open_questions:  # the real host may have answered already
+                    self.table.answer(open_questions[0]["id"], step.host.answer)
+        except (IllegalMove, BadInput) as exc:
+            # A real host may have changed the game under the script; carry on with the rest.
+            log.info("demo step skipped: %s", getattr(exc, "reason", exc))

@@ -1,0 +1,179 @@
+"""The scoreboard as a projection of the event log.
+
+Replaying a game's stored events from the start rebuilds exactly what the table
+showed: the engine state after each accepted event, the open questions, the seat
+names and the log lines. The live table feeds each new event through the same
+`apply`, so a restart after a crash and a running game cannot disagree.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from companion.adapters import Adapter, Choice
+from companion.store import GameRecord, StoredEvent
+from rules.core import BadInput, GameRules, GameState, IllegalMove
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Applied:
+    """An accepted game event and the state it led to."""
+
+    seq: int
+    action: Mapping[str, Any]
+    source: str
+    state: GameState
+
+
+@dataclass(frozen=True)
+class Question:
+    """A reading the host must settle before anything is scored."""
+
+    id: int
+    text: str
+    choices: tuple[Choice, ...]
+
+
+@dataclass
+class LogLine:
+    seq: int
+    text: str
+    source: str
+    undone: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seq": self.seq, "text": self.text, "source": self.source, "undone": self.undone}
+
+
+def replay(initial: GameState, engine: GameRules, actions: Sequence[tuple[int, Mapping[str, Any], str]]
+           ) -> list[Applied]:
+    """Apply `(seq, action, source)` in order from `initial`; IllegalMove names the first bad one."""
+    state, applied = initial, []
+    for seq, action, source in actions:
+        state = state.apply(engine.action_from_dict(action))
+        applied.append(Applied(seq, action, source, state))
+    return applied
+
+
+class Projection:
+    """Everything the scoreboard shows about one game, rebuilt event by event."""
+
+    def __init__(self, record: GameRecord, engine: GameRules, adapter: Adapter) -> None:
+        self.record = record
+        self.engine = engine
+        self.adapter = adapter
+        self.names = list(record.players)
+        self.initial = engine.new_game(record.players, record.options, record.setup)
+        self.applied: list[Applied] = []
+        self.questions: dict[int, Question] = {}
+        self.lines: list[LogLine] = []
+        self.prompt = ""
+        self.ended = record.status == "finished"
+        self.last_seq = 0
+
+    @property
+    def state(self) -> GameState:
+        return self.applied[-1].state if self.applied else self.initial
+
+    @property
+    def finished(self) -> bool:
+        return self.ended or self.state.is_terminal()
+
+    def trial(self, action: Mapping[str, Any]) -> GameState:
+        """The state `action` would lead to; IllegalMove or BadInput if it cannot happen."""
+        if self.finished:
+            raise IllegalMove("The game is over.")
+        return self.state.apply(self.engine.action_from_dict(action))
+
+    def trial_correction(self, target: int, action: Mapping[str, Any]) -> list[Applied]:
+        """The accepted events after replacing event `target` by `action`, re-checking the rest."""
+        index = next((i for i, a in enumerate(self.applied) if a.seq == target), None)
+        if index is None:
+            raise BadInput("seq", f"event {target} is not an accepted game event (undone, or never scored)")
+        before = self.applied[index - 1].state if index else self.initial
+        tail = [(target, action, "host")] + [(a.seq, a.action, a.source) for a in self.applied[index + 1:]]
+        try:
+            return self.applied[:index] + replay(before, self.engine, tail)
+        except IllegalMove as exc:
+            raise IllegalMove(f"That correction makes a later event illegal: {exc.reason}") from None
+
+    def apply(self, event: StoredEvent) -> None:
+        """Fold one stored event into the projection."""
+        self.last_seq = event.seq
+        handler = getattr(self, f"_on_{event.type}", None)
+        if handler is None:
+            log.warning("game %s event %s: unknown type %r, ignored", self.record.id, event.seq, event.type)
+            return
+        handler(event)
+
+    def describe(self, action: Mapping[str, Any]) -> str:
+        return self.adapter.describe(action, self.names)
+
+    def _on_action(self, event: StoredEvent) -> None:
+        action, source = event.data["action"], event.data.get("source", "host")
+        try:
+            state = self.state.apply(self.engine.action_from_dict(action))
+        except (IllegalMove, BadInput) as exc:  # only if the rules changed since it was stored
+            log.warning("game %s event %s no longer applies (%s); skipped", self.record.id, event.seq, exc)
+            return
+        self.applied.append(Applied(event.seq, action, source, state))
+        self.lines.append(LogLine(event.seq, self.describe(action), source))
+        self.prompt = " ".join(getattr(state, "announcements", ())) or self.prompt
+
+    def _on_undo(self, event: StoredEvent) -> None:
+        if not self.applied:
+            return
+        undone = self.applied.pop()
+        for line in self.lines:
+            if line.seq == undone.seq:
+                line.undone = True
+        self.lines.append(LogLine(event.seq, f"Undo: {self.describe(undone.action)}", "host"))
+        self.prompt = f"Undone: {self.describe(undone.action)}"
+
+    def _on_correct(self, event: StoredEvent) -> None:
+        target, action = event.data["target"], event.data["action"]
+        try:
+            self.applied = self.trial_correction(target, action)
+        except (IllegalMove, BadInput) as exc:
+            log.warning("game %s correction %s no longer applies (%s); skipped", self.record.id, event.seq, exc)
+            return
+        text = self.describe(action)
+        for line in self.lines:
+            if line.seq == target and not line.undone:
+                line.text, line.source = f"{text} (corrected)", "host"
+        self.lines.append(LogLine(event.seq, f"Correction: {text}", "host"))
+        self.prompt = f"Corrected: {text}"
+
+    def _on_question(self, event: StoredEvent) -> None:
+        choices = tuple(Choice(c["label"], c["action"]) for c in event.data["choices"])
+        self.questions[event.seq] = Question(event.seq, event.data["text"], choices)
+        self.lines.append(LogLine(event.seq, f"Asked the host: {event.data['text']}", "camera"))
+
+    def _on_answer(self, event: StoredEvent) -> None:
+        question = self.questions.pop(event.data["question"], None)
+        if question is not None and event.data.get("choice") is None:
+            self.lines.append(LogLine(event.seq, f"Host dismissed: {question.text}", "host"))
+
+    def _on_rename(self, event: StoredEvent) -> None:
+        self.names[event.data["seat"]] = event.data["name"]
+        self.lines.append(LogLine(event.seq, f"Seat {event.data['seat'] + 1} is now {event.data['name']}", "host"))
+
+    def _on_end(self, event: StoredEvent) -> None:
+        self.ended = True
+        self.lines.append(LogLine(event.seq, "The host ended the game", "host"))
+
+    def score(self) -> dict[str, Any]:
+        """The contract's `score` JSON with live totals; winners only once the game is over."""
+        result = self.state.scores().to_dict()
+        for player, name in zip(result["players"], self.names):
+            player["name"] = name
+        if self.finished:
+            by_engine = dict(zip(self.record.players, self.names))
+            result["winners"] = [by_engine.get(w, w) for w in result["winners"]]
+        else:
+            result["winners"] = []
+        return result

@@ -1,0 +1,99 @@
+"""Starting a table: the services wired together and the web app served by waitress.
+
+One place builds the store, the event bus, the live table, the push stream and the
+speaker and connects them (table -> bus -> phones and speech), so `companion demo`,
+`companion run` and the tests all get the same wiring. The server prints the URL, its
+QR code and the host link, and stops cleanly on Ctrl-C or SIGTERM (systemd).
+"""
+
+from __future__ import annotations
+
+import logging
+import signal
+import sys
+from pathlib import Path
+from types import FrameType
+from typing import Callable
+
+import waitress
+
+from companion import qr
+from companion.config import Settings
+from companion.errors import UsageError
+from companion.events import EventBus
+from companion.speech import PromptSpeaker
+from companion.store import Store, StoreError
+from companion.table import LiveTable
+from companion.web import Services, create_app
+from companion.web.auth import new_host_token
+from companion.web.stream import StateStream
+
+log = logging.getLogger(__name__)
+
+
+def build_services(settings: Settings, database: Path, base_url: str) -> Services:
+    """The table's services, connected; the game in progress (if any) is restored."""
+    try:
+        store = Store(database)
+    except StoreError as exc:
+        raise UsageError(str(database), "", str(exc)) from None
+    bus = EventBus()
+    stream = StateStream()
+    speaker = PromptSpeaker(enabled=settings.speech, rate=settings.speech_rate)
+    bus.subscribe(lambda _name, snapshot: stream.publish(snapshot), "state")
+    bus.subscribe(lambda _name, text: speaker.say(text), "prompt")
+    bus.subscribe(lambda _name, text: log.info("prompt: %s", text), "prompt")
+    table = LiveTable(store, bus, confidence=settings.confidence)
+    services = Services(table=table, store=store, stream=stream, speaker=speaker,
+                        host_token=settings.host_token or new_host_token(), base_url=base_url)
+    if table.restore() is None:
+        stream.publish(table.snapshot())
+    return services
+
+
+def close_services(services: Services) -> None:
+    services.stream.close()
+    services.table.bus.close()
+    services.speaker.close()
+    services.store.close()
+
+
+def banner(services: Services) -> str:
+    """What the terminal shows: the scoreboard's URL and QR code, and the host's link."""
+    viewer = services.base_url + "/"
+    return (f"\nScoreboard for every phone at the table: {viewer}\n"
+            f"{qr.terminal_qr(viewer)}"
+            f"Host page: {services.base_url}/host?token={services.host_token}"
+            f"   (host token: {services.host_token})\n")
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+def serve(settings: Settings, port: int, database: Path,
+          start: Callable[[Services], Callable[[], None] | None] | None = None) -> int:
+    """Serve the table until interrupted. `start(services)` begins the demo or the camera
+    once the server listens and may return a function that stops it."""
+    base_url = qr.base_url(settings.host, port)
+    services = build_services(settings, database, base_url)
+    try:
+        server = waitress.create_server(create_app(services), host=settings.host, port=port,
+                                        threads=settings.web_threads, ident="table-companion",
+                                        asyncore_use_poll=True)
+    except OSError as exc:
+        close_services(services)
+        raise UsageError("--port", str(port), f"cannot listen: {exc.strerror}") from None
+    print(banner(services), flush=True)
+    signal.signal(signal.SIGTERM, _stop)
+    stop_source = start(services) if start else None
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        print("companion: stopping", file=sys.stderr)
+    finally:
+        if stop_source:
+            stop_source()
+        server.close()
+        close_services(services)
+    return 0
