@@ -129,14 +129,21 @@ def _shapes(min_zipf: float, house: frozenset[str], derived: bool) -> _Shapes:
     return _Shapes(_sorted_lexicon(min_zipf), house, derived)
 
 
-def find_words(pamato: Card, hand: Sequence[Card], dictionary: Dictionary) -> list[Move]:
-    """Every valid word the hand can lay around the PAMATO, longest first."""
+def find_words(pamato: Card, hand: Sequence[Card], dictionary: Dictionary,
+               actions_left: int | None = None) -> list[Move]:
+    """Every valid word the hand can lay around the PAMATO, longest first.
+
+    `actions_left` caps the action cards the hand may spend (the PAMATO never counts);
+    by default one when the table plays one action card per turn. A TODAS word is found
+    by passing the TODAS card as the PAMATO with no actions left.
+    """
     house = frozenset(w for w in dictionary.house.accept if w.isascii() and w.isalpha())
     shapes = _shapes(dictionary.options.min_zipf, house, dictionary.options.derived_words)
     by_text: dict[str, list[Card]] = {}
     for card in sorted(hand, key=lambda c: c.action is not None):  # plain cards are spent first
         by_text.setdefault(card.text, []).append(card)
-    max_actions = 1 if dictionary.options.one_action_card_per_turn else len(hand)
+    if actions_left is None:
+        actions_left = 1 if dictionary.options.one_action_card_per_turn else len(hand)
     left = {t: len(cs) for t, cs in by_text.items()}
     # the cards left, as one number (a digit per syllable), to notice a position met before
     weight = {t: (len(hand) + 1) ** i for i, t in enumerate(by_text)}
@@ -157,7 +164,7 @@ def find_words(pamato: Card, hand: Sequence[Card], dictionary: Dictionary) -> li
             options.append((pamato.text, pamato, True))
         for piece, card, is_pamato in options:
             spends = 1 if card.action and not is_pamato else 0
-            if actions + spends > max_actions:
+            if actions + spends > actions_left:
                 continue
             after = shapes.step(states, piece)
             if not after:

@@ -24,9 +24,11 @@ class Options:
                                         "lexicon root (MAHAHABAG from HABAG)")
     derived_need_vote: bool = _option(False, "a derived word is valid only after the table approves "
                                              "it in a challenge vote")
-    min_root_letters: int = _option(3, "shortest lexicon root a derived word may lead to")
+    min_root_letters: int = _option(4, "shortest lexicon root a derived word may lead to")
     one_action_card_per_turn: bool = _option(True, "a turn lays at most one action card, counting the "
                                                    "word's cards and the new PAMATO")
+    sapaw_own_word: bool = _option(False, "the player who formed or last sapawed a word may sapaw it "
+                                          "again at once (the FAQ lets them only after another player)")
     revealed_actions_fire: bool = _option(False, "an action card revealed from the deck (first or "
                                                  "after a dead card) takes effect as if laid")
     deck_runs_out: str = _option("ask", "when the draw deck is empty and a draw is due: ask the table, "

@@ -5,14 +5,17 @@ reads one JSON file and wordfreq is not needed at play time. What it keeps:
 - words from `wordfreq.iter_wordlist("fil")` (the list ships inside the package; its own
   floor is Zipf 3.0, one occurrence per million words), normalised like the engine
   normalises a word at the table (lower case, diacritics dropped: TALÂ is TALA);
-- letters only, at least 2 letters (a dugtong joins at least two cards);
-- minus English words that wordfreq's Filipino corpus merely quotes: a word whose English
-  Zipf frequency exceeds its Filipino one by more than `--english-margin` is dropped (THE,
-  WITH, WHICH go; AT, MAY, ANG stay, being commoner in Filipino text).
+- letters only, with a vowel (wordfreq's list is full of abbreviations: TV, DR, LTFRB);
+  two-letter words only from `PARTICLES`, the short Tagalog words, because nearly every
+  other two-letter token in the list is an abbreviation or an English fragment;
+- minus English words that wordfreq's Filipino corpus quotes: a word whose English Zipf
+  frequency exceeds its Filipino one by more than `--english-margin` (default 0) is
+  dropped (THE, SCHOOL, VIDEO go; MAY, AT, BATA stay, being commoner in Filipino text).
+  Taglish loans go with them; a table that plays them adds them as house words.
 Each word is stored with its Zipf frequency in tenths, so a table can raise the floor at
 play time (option `min_zipf`).
 
-Usage: .venv/bin/python scripts/build_lexicon.py [--english-margin 1.0] [--out PATH]
+Usage: .venv/bin/python scripts/build_lexicon.py [--english-margin 0.0] [--out PATH]
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ from wordfreq import iter_wordlist, zipf_frequency
 
 from rules.dugtungan_lexicon import normalise
 
+PARTICLES = frozenset("ng sa na at ay ko ni si pa mo ka po ho ba di oo eh ha ah oy uy".split())
+VOWELS = frozenset("aeiou")
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "rules" / "data" / "dugtungan_lexicon.json"
 
 
@@ -35,7 +40,10 @@ def build(english_margin: float) -> dict:
     best: dict[str, int] = {}
     for raw in iter_wordlist("fil"):
         word = normalise(raw)
-        if len(word) < 2 or not word.isascii() or not word.isalpha():
+        if not word.isascii() or not word.isalpha():
+            continue
+        if len(word) <= 2 and word not in PARTICLES or len(word) > 2 and not VOWELS & set(word) \
+                and word != "mga":
             continue
         fil = zipf_frequency(raw, "fil")
         if zipf_frequency(raw, "en") > fil + english_margin:
@@ -55,7 +63,7 @@ def build(english_margin: float) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--english-margin", type=float, default=1.0,
+    parser.add_argument("--english-margin", type=float, default=0.0,
                         help="drop a word whose English Zipf exceeds its Filipino Zipf by more than this")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     args = parser.parse_args()
