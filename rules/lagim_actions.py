@@ -16,11 +16,10 @@ from rules.core import BadInput
 from rules.payload import expect, items, obj, opt, req
 
 
-def _names(raw: Mapping[str, Any], key: str, default: tuple[str, ...] | None = None) -> Any:
-    values = req(raw, key, list) if default is None else opt(raw, key, list, None)
-    if values is None:
-        return default
-    return tuple(items(values, key, lambda v, p: expect(v, str, p)))
+def _names(raw: Mapping[str, Any], key: str, required: bool = True) -> tuple[str, ...] | None:
+    """A list of card names; None when an optional list is absent."""
+    values = req(raw, key, list) if required else opt(raw, key, list, None)
+    return None if values is None else tuple(items(values, key, lambda v, p: expect(v, str, p)))
 
 
 def _seat(raw: Mapping[str, Any], key: str) -> int:
@@ -178,13 +177,13 @@ _READERS: dict[str, Callable[[Mapping[str, Any], int], Any]] = {
     "build_defence": lambda r, p: BuildDefence(p, opt(r, "defenders", int, 0), opt(r, "equips", int, 0)),
     "forest_attack": lambda r, p: ForestAttack(p, req(r, "card", str)),
     "battle": lambda r, p: Battle(p, tuple(items(req(r, "defenders", list), "defenders", _defender)),
-                                  opt(r, "archetype", str, None), _names(r, "split", None)),
+                                  opt(r, "archetype", str, None), _names(r, "split", required=False)),
     "standby": lambda r, p: Standby(p),
     "hasik": lambda r, p: Hasik(p, _seat(r, "target"), _names(r, "cards"), opt(r, "summoned", str, None)),
     "pagtauli": lambda r, p: Pagtauli(p, req(r, "hiwaga", str)),
     "angkla": lambda r, p: Angkla(p, _seat(r, "target"), _names(r, "cards")),
-    "sacrifice_dark_coin": lambda r, p: SacrificeDarkCoin(p, _names(r, "dwellers", ()),
-                                                          _names(r, "from_deck", ())),
+    "sacrifice_dark_coin": lambda r, p: SacrificeDarkCoin(p, _names(r, "dwellers", required=False) or (),
+                                                          _names(r, "from_deck", required=False) or ()),
     "baryo_offering": lambda r, p: BaryoOffering(p, req(r, "lakas", str), _names(r, "kontra")),
     "special_kontra": lambda r, p: SpecialKontra(p, req(r, "card", str)),
     "end_phase": lambda r, p: EndPhase(p),

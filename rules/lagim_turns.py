@@ -215,9 +215,10 @@ class _Turn:
         if len(revealed) > b.defenders:
             raise IllegalMove(f"{b.name} has {b.defenders} Defenders on the defence line, "
                               f"not {len(revealed)}.")
-        cards = sum(1 + len(r.equip) for r in revealed)
-        if cards > b.defence_cards:
-            raise IllegalMove(f"{b.name} has {b.defence_cards} Defence cards face-down, not {cards}.")
+        equips, laid = sum(len(r.equip) for r in revealed), b.defence_cards - b.defenders
+        if equips > laid:
+            raise IllegalMove(f"{b.name} has {laid} Kontra equipped on the defence line, not {equips}.")
+        cards = len(revealed) + equips
         defenders, nullifier = [], None
         for r in revealed:
             info = self.card(r.name)
