@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rules.core import BadInput
+from rules.core import BadInput, PlayerScore, ScoreResult
 from rules.dugtungan_actions import action_from_dict
 from rules.dugtungan_cards import parse_card, parse_cards
 from rules.dugtungan_finder import find_words
@@ -25,7 +25,6 @@ from rules.dugtungan_table import GAME, letters, new_game
 from rules.dugtungan_words import Dictionary, judge_dugtong, judge_sapaw, judge_todas
 from rules.options import parse_options
 from rules.payload import obj, player_names, req
-from rules.core import PlayerScore, ScoreResult
 
 __all__ = ["GAME", "Options", "score", "check", "new_game", "action_from_dict", "dictionary"]
 
@@ -47,7 +46,7 @@ def score(payload: Mapping[str, Any]) -> dict[str, Any]:
     totals = [letters([c.code for c in hand]) for hand in hands]
     low = min(totals)
     return ScoreResult(GAME, tuple(
-        PlayerScore(name, total, {"cards": len(hand), "letters": {c.code: c.letters for c in hand}})
+        PlayerScore(name, total, {"cards": len(hand), "letters": [c.letters for c in hand]})
         for name, total, hand in zip(names, totals, hands)),
         tuple(n for n, t in zip(names, totals) if t == low)).to_dict()
 
