@@ -75,7 +75,8 @@ def card_from_code(code: Any, path: str) -> Card:
 
 
 def cards_from_codes(codes: Any, path: str) -> tuple[Card, ...]:
-    expect(codes, list, path)
+    """Each code of a list read with `card_from_code`, errors naming `path[i]`."""
+    expect(codes, (list, tuple), path)
     return tuple(card_from_code(code, f"{path}[{i}]") for i, code in enumerate(codes))
 
 

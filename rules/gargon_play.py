@@ -65,7 +65,7 @@ def _judge(play: Play, position: int, last: bool, lead: Pattern | None,
            used: Sequence[str]) -> Verdict:
     if play is None:
         if position == 0:
-            return Verdict(False, "is the start player and must play one to three cards")
+            return Verdict(False, "cannot pass: a round begins with the start player's play")
         return Verdict(True, "passes and draws one to three cards from the draw piles")
     shape = pattern_of(play)
     named = spoken_list(list(play))

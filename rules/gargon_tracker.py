@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 from rules.core import BadInput, IllegalMove, ScoreResult
 from rules.gargon_battle import Battle, chooser, describe, describe_draws, resolve_colour
 from rules.gargon_cards import (COLOURS, GAME, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Card,
-                                amulet_table, card_from_code, colour_from_name, full_deck,
+                                amulet_table, cards_from_codes, colour_from_name, full_deck,
                                 spoken_list, too_many_copies)
 from rules.gargon_options import Options
 from rules.gargon_play import MAX_CARDS, judge_round
@@ -111,7 +111,7 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
         return Pass(_seat_field(data), tuple(_pile(p, f"draws[{i}]") for i, p in enumerate(draws)))
     if kind == Reveal.kind:
         cards = expect(data.get("cards"), list, "cards")
-        return Reveal(tuple(tuple(c.code for c in _codes(codes, f"cards[{i}]"))
+        return Reveal(tuple(tuple(c.code for c in cards_from_codes(codes, f"cards[{i}]"))
                             for i, codes in enumerate(cards)))
     if kind == ChooseBattle.kind:
         return ChooseBattle(_seat_field(data), colour_from_name(data.get("colour"), "colour"))
@@ -132,11 +132,6 @@ def _pile(value: Any, path: str) -> int:
     if expect(value, int, path) not in PILES:
         raise BadInput(path, "draw piles are numbered 1 and 2")
     return value
-
-
-def _codes(codes: Any, path: str) -> tuple[Card, ...]:
-    expect(codes, (list, tuple), path)
-    return tuple(card_from_code(code, f"{path}[{i}]") for i, code in enumerate(codes))
 
 
 # --- the state ----------------------------------------------------------------------
@@ -307,7 +302,7 @@ class State:
         if len(action.cards) != len(self.names):
             raise BadInput("cards", f"needs one list of cards per seat ({len(self.names)})")
         order = self.turn_order()
-        shown = [_codes(action.cards[seat], f"cards[{seat}]") for seat in range(len(self.names))]
+        shown = [cards_from_codes(action.cards[seat], f"cards[{seat}]") for seat in range(len(self.names))]
         for seat in range(len(self.names)):
             laid = self.plays[order.index(seat)] or ()
             if sorted(laid) != sorted(c.colour for c in shown[seat]):

@@ -101,7 +101,7 @@ def test_colours_are_chosen_by_the_start_player_then_the_next_player_left() -> N
     ({"Adam": ["red-1", "red-2", "red-3"]}, "revealed.Adam", "three cards of one colour"),
     ({"Adam": ["red-1", "blue-2"], "Bernd": ["red-4", "red-5"]}, "revealed.Bernd",
      "must follow the start player's pattern 1:1"),
-    ({"Bernd": ["red-1"]}, "revealed", "Adam is the start player and must play"),
+    ({"Bernd": ["red-1"]}, "revealed", "Adam cannot pass: a round begins"),
     ({"Adam": ["red-1"], "Bernd": ["red-1"]}, "revealed", "red-1 is revealed more often"),
 ])
 def test_a_battle_of_plays_that_could_not_be_made_is_bad_input(

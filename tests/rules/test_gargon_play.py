@@ -42,7 +42,7 @@ def test_a_play_is_one_to_three_cards(cards: list[str]) -> None:
 def test_the_start_player_cannot_pass() -> None:
     answer = judge(None, ["red"])
     assert answer["valid"] == [False, False]
-    assert answer["reason"][0] == "The start player is the start player and must play one to three cards."
+    assert answer["reason"][0] == "The start player cannot pass: a round begins with the start player's play."
     assert answer["reason"][1] == "Player 2 has no legal start play to follow."
 
 

@@ -100,7 +100,7 @@ def test_the_last_player_cannot_bring_a_new_colour() -> None:
 
 
 def test_the_start_player_must_play() -> None:
-    with pytest.raises(IllegalMove, match="Adam is the start player and must play"):
+    with pytest.raises(IllegalMove, match="Adam cannot pass: a round begins with the start player's play."):
         gargon.new_game(["Adam", "Bernd", "Collette"]).apply(Pass(ADAM, (1,)))
 
 
