@@ -36,6 +36,12 @@ class EventBus:
         """Queue an event; returns at once whatever the listeners do."""
         self._queue.put((name, payload))
 
+    def flush(self, timeout: float = 2.0) -> bool:
+        """Wait until every event fired so far has been delivered (for shutdown and tests)."""
+        delivered = threading.Event()
+        self._queue.put(delivered)
+        return delivered.wait(timeout)
+
     def close(self, timeout: float = 2.0) -> None:
         """Deliver what is queued, then stop the dispatcher."""
         self._queue.put(_STOP)
@@ -46,6 +52,9 @@ class EventBus:
             item = self._queue.get()
             if item is _STOP:
                 return
+            if isinstance(item, threading.Event):
+                item.set()
+                continue
             name, payload = item
             for wanted, listener in list(self._listeners):
                 if wanted is None or wanted == name:

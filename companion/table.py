@@ -4,7 +4,8 @@ Every event is checked against the rules engine, written to the store, and only 
 folded into the scoreboard, so what phones see is always what a restart would replay.
 The camera is never trusted blindly: a reading below the confidence bar, or one the
 rules call illegal, becomes a question for the host and nothing is scored until it is
-answered. Readings that arrive while a question is open wait behind it, in order.
+answered. Observations that arrive while a question is open wait behind it and are read, in
+order, once the host has answered, against the game as the answer left it.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ class LiveTable:
         self._lock = threading.RLock()
         self._game: Projection | None = None
         self._seen: OrderedDict[int, Observation] = OrderedDict()
-        self._held: list[Reading] = []
+        self._held: list[Observation] = []  # observations waiting behind an open question
         self.version = 0
 
     # -- games -------------------------------------------------------------------
@@ -102,17 +103,22 @@ class LiveTable:
                 self._seen.pop(observation.track, None)
             else:
                 self._seen[observation.track] = observation
-            game = self._game
-            if game is not None and not game.finished:
-                for reading in game.adapter.interpret(observation, game.state, dict(self._seen)):
-                    self._consider(reading)
+            if self._game is not None and not self._game.finished:
+                if self._game.questions:
+                    self._held.append(observation)
+                else:
+                    self._interpret(observation)
             self._changed()
+
+    def _interpret(self, observation: Observation) -> None:
+        game = self._require_game()
+        for reading in game.adapter.interpret(observation, game.state, dict(self._seen)):
+            if game.questions:  # later readings assumed the questioned one; the answer decides
+                break
+            self._consider(reading)
 
     def _consider(self, reading: Reading) -> None:
         game = self._require_game()
-        if game.questions:
-            self._held.append(reading)
-            return
         try:
             game.trial(reading.action)
         except (IllegalMove, BadInput) as exc:
@@ -144,9 +150,10 @@ class LiveTable:
         self.store.finish(game.record.id, game.score())
 
     def _release_held(self) -> None:
+        """Read the observations that waited, in order, against the settled game."""
         game = self._require_game()
-        while self._held and not game.questions:
-            self._consider(self._held.pop(0))
+        while self._held and not game.questions and not game.finished:
+            self._interpret(self._held.pop(0))
 
     def submit(self, action: Mapping[str, Any], source: str = "host") -> None:
         """An event entered by hand; IllegalMove or BadInput goes straight back to the host."""

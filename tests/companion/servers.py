@@ -1,0 +1,85 @@
+"""Running the real `companion` server as a subprocess for tests: free port, temp data, clean stop."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any, Sequence
+
+HOST_TOKEN = "host-secret"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Server:
+    """`companion ARGS --port P --data-dir DIR` with speech off and a known host token."""
+
+    def __init__(self, args: Sequence[str], data_dir: Path, port: int | None = None) -> None:
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = {**os.environ, "COMPANION_HOST_TOKEN": HOST_TOKEN, "COMPANION_SPEECH": "false",
+               "COMPANION_HOST": "127.0.0.1", "XDG_CONFIG_HOME": str(data_dir / "config")}
+        env.pop("COMPANION_CONFIG", None)
+        self.log = open(data_dir / f"server-{self.port}-{time.monotonic_ns()}.log", "w+")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "companion.cli", *args, "--port", str(self.port), "--data-dir", str(data_dir)],
+            stdout=self.log, stderr=subprocess.STDOUT, env=env)
+        self.wait_ready()
+
+    def wait_ready(self, timeout: float = 20.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited {self.process.returncode}:\n{self.output()}")
+            try:
+                self.state()
+                return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError(f"server did not start:\n{self.output()}")
+
+    def output(self) -> str:
+        self.log.flush()
+        return Path(self.log.name).read_text()
+
+    def state(self) -> dict[str, Any]:
+        with urllib.request.urlopen(self.url + "/api/state", timeout=5) as response:
+            return json.load(response)
+
+    def host(self, path: str, body: dict[str, Any] | None = None) -> tuple[int, dict[str, Any]]:
+        request = urllib.request.Request(self.url + "/api/host/" + path, data=json.dumps(body or {}).encode(),
+                                         headers={"Content-Type": "application/json",
+                                                  "Authorization": f"Bearer {HOST_TOKEN}"})
+        try:
+            with urllib.request.urlopen(request, timeout=5) as response:
+                return response.status, json.load(response)
+        except urllib.error.HTTPError as exc:
+            return exc.code, json.load(exc)
+
+    def kill(self) -> None:
+        """kill -9: no chance to flush or close anything."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(5)
+
+    def stop(self) -> int:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(5)
+        self.log.close()
+        return self.process.returncode
