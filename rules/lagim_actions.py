@@ -16,10 +16,14 @@ from rules.core import BadInput
 from rules.payload import expect, items, obj, opt, req
 
 
-def _names(raw: Mapping[str, Any], key: str, required: bool = True) -> tuple[str, ...] | None:
-    """A list of card names; None when an optional list is absent."""
-    values = req(raw, key, list) if required else opt(raw, key, list, None)
-    return None if values is None else tuple(items(values, key, lambda v, p: expect(v, str, p)))
+def _names(raw: Mapping[str, Any], key: str) -> tuple[str, ...]:
+    """A required list of card names."""
+    return tuple(items(req(raw, key, list), key, lambda v, p: expect(v, str, p)))
+
+
+def _maybe_names(raw: Mapping[str, Any], key: str) -> tuple[str, ...] | None:
+    """An optional list of card names; None when absent."""
+    return None if raw.get(key) is None else _names(raw, key)
 
 
 def _seat(raw: Mapping[str, Any], key: str) -> int:
@@ -167,7 +171,7 @@ class EndPhase(_Action):
 
 def _defender(value: Any, path: str) -> RevealedDefender:
     raw = obj(value, path)
-    equip = opt(raw, "equip", list, [], path)
+    equip: list[Any] = opt(raw, "equip", list, [], path)
     return RevealedDefender(req(raw, "name", str, path),
                             tuple(items(equip, f"{path}.equip", lambda v, p: expect(v, str, p))))
 
@@ -177,13 +181,13 @@ _READERS: dict[str, Callable[[Mapping[str, Any], int], Any]] = {
     "build_defence": lambda r, p: BuildDefence(p, opt(r, "defenders", int, 0), opt(r, "equips", int, 0)),
     "forest_attack": lambda r, p: ForestAttack(p, req(r, "card", str)),
     "battle": lambda r, p: Battle(p, tuple(items(req(r, "defenders", list), "defenders", _defender)),
-                                  opt(r, "archetype", str, None), _names(r, "split", required=False)),
+                                  opt(r, "archetype", str, None), _maybe_names(r, "split")),
     "standby": lambda r, p: Standby(p),
     "hasik": lambda r, p: Hasik(p, _seat(r, "target"), _names(r, "cards"), opt(r, "summoned", str, None)),
     "pagtauli": lambda r, p: Pagtauli(p, req(r, "hiwaga", str)),
     "angkla": lambda r, p: Angkla(p, _seat(r, "target"), _names(r, "cards")),
-    "sacrifice_dark_coin": lambda r, p: SacrificeDarkCoin(p, _names(r, "dwellers", required=False) or (),
-                                                          _names(r, "from_deck", required=False) or ()),
+    "sacrifice_dark_coin": lambda r, p: SacrificeDarkCoin(p, _maybe_names(r, "dwellers") or (),
+                                                          _maybe_names(r, "from_deck") or ()),
     "baryo_offering": lambda r, p: BaryoOffering(p, req(r, "lakas", str), _names(r, "kontra")),
     "special_kontra": lambda r, p: SpecialKontra(p, req(r, "card", str)),
     "end_phase": lambda r, p: EndPhase(p),

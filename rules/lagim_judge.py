@@ -29,7 +29,7 @@ def standings(names: Sequence[str], soul_coins: Sequence[int], spirit_paths: Seq
     players = tuple(
         PlayerScore(name, path, {"spirit_path": path, "soul_coins": coins, "eliminated": coins == 0,
                                  "path_complete": path >= SPIRIT_PATH_COINS})
-        for name, coins, path in zip(names, soul_coins, spirit_paths))
+        for name, coins, path in zip(names, soul_coins, spirit_paths, strict=True))
     winners = [p.name for p in players if p.breakdown["path_complete"]]
     standing = [p.name for p in players if not p.breakdown["eliminated"]]
     if not winners and len(standing) == 1:

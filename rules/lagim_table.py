@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rules.core import ScoreResult
 from rules.lagim_cards import CardInfo, Deck
 from rules.lagim_judge import standings
 from rules.lagim_options import Options
-from rules.core import ScoreResult
 
 LAGIM_LIMIT = 3  # "A Baryo can only hold a maximum of 3 Lagim Dwellers"
 MAX_DEFENDERS = 3  # "a maximum of 3 Lakas or Special Kontra cards face-down"
@@ -97,7 +97,12 @@ class Table:
     announcements: tuple[str, ...] = ()
 
     def card(self, name: str) -> CardInfo | None:
+        """The card called `name` as a player or the camera wrote it; None if there is none."""
         return self.deck.find(name)
+
+    def info(self, name: str) -> CardInfo:
+        """A card the table already holds (its names were checked when it came into play)."""
+        return self.deck.cards[name.casefold()]
 
     def standing(self) -> list[int]:
         return [i for i, b in enumerate(self.baryos) if not b.eliminated]
@@ -113,10 +118,10 @@ class Table:
         return bool(self.forest_deck) or (bool(self.graveyard) and self.may_reshuffle())
 
     def archetype(self, name: str) -> str:
-        return self.deck.find(name).archetype  # type: ignore[union-attr]
+        return self.info(name).archetype
 
     def lagim_count(self, names: tuple[str, ...]) -> int:
-        return sum(1 for n in names if self.deck.find(n).kind == "lagim")  # type: ignore[union-attr]
+        return sum(self.info(n).kind == "lagim" for n in names)
 
     def dwellers_of(self, seat: int, archetype: str) -> tuple[str, ...]:
         return tuple(n for n in self.baryos[seat].dwellers if self.archetype(n) == archetype)

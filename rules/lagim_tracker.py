@@ -73,7 +73,7 @@ def _counter_raids(t: Table, seat: int) -> list[Pagtauli]:
         return []
     archetype = t.archetype(t.incoming.cards[0])
     return [Pagtauli(seat, n) for n in sorted(set(t.baryos[seat].captured))
-            if t.card(n).kind == "hiwaga" and t.archetype(n) == archetype]  # type: ignore[union-attr]
+            if t.info(n).kind == "hiwaga" and t.archetype(n) == archetype]
 
 
 def _twilight(t: Table, seat: int) -> list[Any]:
@@ -100,8 +100,8 @@ def _dawn(t: Table, seat: int) -> list[Any]:
     for name in b.captured:
         by_archetype.setdefault(t.archetype(name), []).append(name)
     for archetype, cards in sorted(by_archetype.items()):
-        lagim = [n for n in cards if t.card(n).kind == "lagim"]  # type: ignore[union-attr]
-        hiwaga = [n for n in cards if t.card(n).kind == "hiwaga"]  # type: ignore[union-attr]
+        lagim = [n for n in cards if t.info(n).kind == "lagim"]
+        hiwaga = [n for n in cards if t.info(n).kind == "hiwaga"]
         raids = [lg + hw for k in range(1, min(RAID_MAX_CARDS, len(lagim)) + 1)
                  for lg in _distinct(lagim, k) for h in range(len(hiwaga) + 1)
                  for hw in _distinct(hiwaga, h)]
@@ -123,12 +123,11 @@ def _dawn(t: Table, seat: int) -> list[Any]:
 
 def _summons(t: Table, raid: tuple[str, ...], archetype: str) -> list[str]:
     """The Lagim a Full Moon pair in `raid` may search from the Forest Deck."""
-    infos = [t.card(n) for n in raid]
-    lagim = [c for c in infos if c is not None and c.kind == "lagim"]
+    lagim = [c for c in map(t.info, raid) if c.kind == "lagim"]
     if sum(c.full_moon for c in lagim) < 2 or len(lagim) >= RAID_MAX_CARDS:
         return []
     return sorted({n for n in t.forest_deck
-                   if t.card(n).kind == "lagim" and t.archetype(n) == archetype})  # type: ignore[union-attr]
+                   if t.info(n).kind == "lagim" and t.archetype(n) == archetype})
 
 
 def new_game(players: Sequence[str], options: Mapping[str, Any] | None = None,

@@ -10,12 +10,12 @@ its target's answer (battle, stand by or PAGTAULI) before the turn moves on.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from rules.core import IllegalMove
 from rules.lagim_actions import (
-    Angkla, Battle, BaryoOffering, BuildDefence, DrawBaryo, EndPhase, ForestAttack, Hasik, Pagtauli,
-    RevealedDefender, SacrificeDarkCoin, SpecialKontra, Standby)
+    Angkla, BaryoOffering, Battle, BuildDefence, DrawBaryo, EndPhase, ForestAttack, Hasik, Pagtauli,
+    LagimAction, RevealedDefender, SacrificeDarkCoin, SpecialKontra, Standby)
 from rules.lagim_battle import Defender, Equip, ForestFighter, judge
 from rules.lagim_cards import CardInfo
 from rules.lagim_table import LAGIM_LIMIT, MAX_DEFENDERS, PHASE_NAMES, RAID_MAX_CARDS, Baryo, Incoming, Table
@@ -215,10 +215,10 @@ class _Turn:
         if len(revealed) > b.defenders:
             raise IllegalMove(f"{b.name} has {b.defenders} Defenders on the defence line, "
                               f"not {len(revealed)}.")
-        equips, laid = sum(len(r.equip) for r in revealed), b.defence_cards - b.defenders
-        if equips > laid:
-            raise IllegalMove(f"{b.name} has {laid} Kontra equipped on the defence line, not {equips}.")
-        cards = len(revealed) + equips
+        equipped, laid = sum(len(r.equip) for r in revealed), b.defence_cards - b.defenders
+        if equipped > laid:
+            raise IllegalMove(f"{b.name} has {laid} Kontra equipped on the defence line, not {equipped}.")
+        cards = len(revealed) + equipped
         defenders, nullifier = [], None
         for r in revealed:
             info = self.card(r.name)
@@ -379,7 +379,7 @@ def _hasik(g: _Turn, a: Hasik) -> None:
     if len(lagim) > RAID_MAX_CARDS:
         raise IllegalMove(f"HASIK uses at most {RAID_MAX_CARDS} Lagim cards of one archetype, "
                           f"not {len(lagim)}.")
-    g.set(incoming=Incoming(target, names, a.player, summoned and summoned.name))
+    g.set(incoming=Incoming(target, names, a.player, None if summoned is None else summoned.name))
     summon = f" The Full Moon summons {summoned.name}!" if summoned else ""
     g.say(f"{g.name(a.player)} casts HASIK on {g.name(target)}'s Baryo with {_listed(names)}!{summon} "
           f"{g.name(target)}: battle, stand by, or PAGTAULI.")
@@ -490,7 +490,7 @@ def _end_phase(g: _Turn, a: EndPhase) -> None:
     g.end_turn()
 
 
-_HANDLERS: dict[type, Callable[[_Turn, object], None]] = {
+_HANDLERS: dict[type, Callable[[_Turn, Any], None]] = {
     DrawBaryo: _draw_baryo, BuildDefence: _build_defence, ForestAttack: _forest_attack,
     Battle: _battle, Standby: _standby, Hasik: _hasik, Pagtauli: _pagtauli, Angkla: _angkla,
     SacrificeDarkCoin: _sacrifice_dark_coin, BaryoOffering: _baryo_offering,
@@ -505,7 +505,7 @@ def acting_seat(table: Table) -> int | None:
     return table.turn if table.incoming is None else table.incoming.target
 
 
-def play(table: Table, action: object) -> Table:
+def play(table: Table, action: LagimAction) -> Table:
     """The table after `action`, with its announcements; IllegalMove if the rules forbid it."""
     handler = _HANDLERS.get(type(action))
     if handler is None:
@@ -513,7 +513,7 @@ def play(table: Table, action: object) -> Table:
     winners = table.winners()
     if winners:
         raise IllegalMove(f"The game is over: {_listed(winners)} won.")
-    player = getattr(action, "player")
+    player = action.player
     actor = acting_seat(table)
     if not 0 <= player < len(table.baryos):
         raise IllegalMove(f"There is no seat {player} at this table.")

@@ -61,7 +61,8 @@ def test_forest_cards_of_one_archetype_stack_and_add_their_levels() -> None:
 
 def test_lakas_of_different_archetypes_fight_together() -> None:
     answer = battle([forest("Kapre", 6, "giant")],
-                    [lakas("Amihan", "mortal", 2), lakas("Dante", "warrior", 3), lakas("Albularyo", "medium", 2)])
+                    [lakas("Amihan", "mortal", 2), lakas("Dante", "warrior", 3),
+                     lakas("Albularyo", "medium", 2)])
     assert (answer["defence_level"], answer["outcome"]) == (7, "bihag")
 
 
@@ -109,7 +110,8 @@ def test_used_defenders_are_discarded_whatever_the_outcome() -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.integers(0, 9), min_size=1, max_size=4), st.lists(st.integers(0, 9), min_size=1, max_size=3))
+@given(st.lists(st.integers(0, 9), min_size=1, max_size=4),
+       st.lists(st.integers(0, 9), min_size=1, max_size=3))
 def test_the_outcome_follows_the_totals(attack: list[int], defence: list[int]) -> None:
     answer = battle([forest(f"W{i}", v) for i, v in enumerate(attack)],
                     [lakas(f"L{i}", "medium", v) for i, v in enumerate(defence)])
@@ -173,11 +175,13 @@ def _cli(tmp_path: Path, payload: object) -> subprocess.CompletedProcess:
 @pytest.mark.parametrize("payload, message", [
     ({"game": "lagim", "check": "battle", "attack": [forest("Kapre", "IV", "giant")],
       "defenders": [lakas("Dante", "warrior", "three")]}, "defenders[0].level: must be a whole number"),
-    ({"game": "lagim", "check": "battle", "attack": [forest("Kapre", 4, "giant"), forest("Aswang", 2, "ghoul")],
+    ({"game": "lagim", "check": "battle",
+      "attack": [forest("Kapre", 4, "giant"), forest("Aswang", 2, "ghoul")],
       "defenders": [lakas("Dante", "warrior", 3)]}, "attack: a Forest card stack is one archetype"),
     ({"game": "lagim", "check": "battle", "attack": [forest("Kapre", 4, "giant")]}, "defenders: missing"),
 ])
-def test_the_cli_answers_bad_input_with_one_line_and_status_2(tmp_path: Path, payload: dict, message: str) -> None:
+def test_the_cli_answers_bad_input_with_one_line_and_status_2(
+        tmp_path: Path, payload: dict, message: str) -> None:
     done = _cli(tmp_path, payload)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and message in done.stderr

@@ -76,7 +76,8 @@ def test_levels_are_unknown_except_the_sigbins_level_v() -> None:
     deck = catalogue_deck()
     assert all(c.level is None for c in deck if c.name != "Sigbin")
     sigbin = deck.find("Sigbin")
-    assert sigbin is not None and (sigbin.level, sigbin.archetype, sigbin.limited_edition) == (5, "bestial", True)
+    assert sigbin is not None
+    assert (sigbin.level, sigbin.archetype, sigbin.limited_edition) == (5, "bestial", True)
     assert sigbin not in deck.base_set("forest") + deck.base_set("baryo")
 
 

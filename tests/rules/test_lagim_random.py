@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from rules import lagim
 from rules.core import IllegalMove
-from rules.lagim_actions import Battle, BaryoOffering, RevealedDefender, SpecialKontra
+from rules.lagim_actions import BaryoOffering, Battle, RevealedDefender, SpecialKontra
 from rules.lagim_cards import catalogue_deck
 from rules.lagim_tracker import LagimState
 from test_lagim_cards import TABLE_DECK
@@ -65,7 +65,8 @@ def _assert_conserved(state: LagimState) -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**32 - 1), steps=st.integers(20, 160))
-def test_random_legal_turns_never_crash_and_conserve_coins_and_cards(players: int, seed: int, steps: int) -> None:
+def test_random_legal_turns_never_crash_and_conserve_coins_and_cards(
+        players: int, seed: int, steps: int) -> None:
     rng = random.Random(seed)
     start = lagim.new_game(NAMES[:players], setup={"deck": TABLE_DECK})
     state, log = start, []
