@@ -20,7 +20,7 @@ from itertools import combinations, permutations, product
 from typing import Any, ClassVar, Mapping, Sequence
 
 from rules.core import BadInput, IllegalMove, ScoreResult
-from rules.gargon_battle import Battle, chooser, describe, describe_draws, resolve_colour
+from rules.gargon_battle import chooser, describe, describe_draws, resolve_colour
 from rules.gargon_cards import (COLOURS, GAME, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Card,
                                 amulet_table, cards_from_codes, colour_from_name, full_deck,
                                 spoken_list, too_many_copies)
@@ -182,8 +182,7 @@ class State:
     def legal_actions(self) -> tuple[Action, ...]:
         """Every event the rules allow now, except a reveal: its faces are the camera's to say."""
         if self.owed:
-            seat = self.owed[0]
-            draws = tuple(Draw(seat, pile) for pile in PILES if self.piles[pile - 1])
+            draws = tuple(Draw(self.owed[0], pile) for pile in PILES if self.piles[pile - 1])
             return draws + self._forfeit_draws().legal_actions()
         if self.phase == PLAYING:
             seat = self.current_player()
@@ -201,12 +200,18 @@ class State:
         state = replace(self, announcements=())
         if isinstance(action, Draw):
             return state._draw(action)
-        handlers = {Play: State._play, Pass: State._pass, Reveal: State._reveal,
-                    ChooseBattle: State._choose_battle}
-        handler = handlers.get(type(action))
-        if handler is None:
+        if not isinstance(action, (Play, Pass, Reveal, ChooseBattle)):
             raise BadInput("action", f"not a Gargon event: {action!r}")
-        return handler(state._forfeit_draws() if state.owed else state, action)
+        if state.owed:
+            state = state._forfeit_draws()
+        match action:
+            case Play():
+                return state._play(action)
+            case Pass():
+                return state._pass(action)
+            case Reveal():
+                return state._reveal(action)
+        return state._choose_battle(action)
 
     def to_dict(self) -> dict[str, Any]:
         """The table as the scoreboard shows it: counts for what lies face down, faces
@@ -278,7 +283,7 @@ class State:
             "Everyone has played or passed: turn the cards face up.")
 
     def _legal_plays(self, seat: int) -> tuple[Play, ...]:
-        shapes = [(c,) for c in COLOURS] + [(c, c) for c in COLOURS]
+        shapes: list[tuple[str, ...]] = [(c,) for c in COLOURS] + [(c, c) for c in COLOURS]
         shapes += list(combinations(COLOURS, 2)) + list(combinations(COLOURS, 3))
         shapes += [(a, a, b) for a, b in permutations(COLOURS, 2)]
         return tuple(Play(seat, colours) for colours in shapes
