@@ -175,3 +175,16 @@ def test_card_codes_are_read_in_any_case(code: str) -> None:
 def test_no_card_code_is_bad_input(code: str) -> None:
     with pytest.raises(BadInput):
         parse_card(code, "hand[0]")
+
+
+@pytest.mark.parametrize("request_, field", [
+    ({"check": "dugtong", "pamato": "BA", "word": ["HA", "BA"], "house": {"accept": [3]}}, "house.accept[0]"),
+    ({"check": "dugtong", "pamato": "BA", "word": ["HA", "BA"], "house": {"maybe": []}}, "house.maybe"),
+    ({"check": "spell", "word": ["HA"]}, "check"),
+    ({"check": "sapaw", "word": [], "new": ["HA"]}, "word"),
+    ({"check": "dugtong", "pamato": "BA", "word": "HABA"}, "word"),
+])
+def test_malformed_check_requests_name_the_field(request_: dict, field: str) -> None:
+    with pytest.raises(BadInput) as error:
+        dugtungan.check({"game": "dugtungan", **request_})
+    assert error.value.field == field

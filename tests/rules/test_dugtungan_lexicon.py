@@ -1,0 +1,109 @@
+"""The lexicon, the affix analysis and the move finder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rules.dugtungan_cards import parse_card
+from rules.dugtungan_finder import find_words
+from rules.dugtungan_lexicon import HouseWords, lexicon_words, normalise
+from rules.dugtungan_morphology import derive
+from rules.dugtungan_options import Options
+from rules.dugtungan_words import Dictionary, judge_dugtong, judge_todas
+
+COMMON = Path(__file__).parent / "data" / "dugtungan_common_words.txt"
+TABLE = Dictionary()
+
+
+def cards(*codes: str):
+    return [parse_card(c, "test") for c in codes]
+
+
+def test_lexicon_holds_wordfreqs_filipino_words_without_abbreviations() -> None:
+    words = lexicon_words(3.0)
+    assert 20000 < len(words) < 30000
+    assert {"habag", "haba", "halika", "paniki", "ng", "mga"} <= words
+    assert not {"tv", "ltfrb", "the", "school"} & words
+
+
+def test_a_higher_frequency_floor_keeps_fewer_words() -> None:
+    assert len(lexicon_words(4.0)) < len(lexicon_words(3.5)) < len(lexicon_words(3.0))
+    assert "habag" not in Dictionary(Options(min_zipf=4.0, derived_words=False)).words
+
+
+def test_lexicon_accepts_nearly_all_common_words_written_by_hand() -> None:
+    lines = COMMON.read_text("utf-8").splitlines()
+    words = [normalise(w).replace("-", "") for w in lines if w.strip() and not w.startswith("#")]
+    assert len(words) >= 100
+    missed = [w for w in words if not TABLE.judge(w).valid]
+    assert len(missed) / len(words) < 0.03, missed
+
+
+@pytest.mark.parametrize("written, spelled", [("TALÂ", "tala"), ("Halíka", "halika"), ("™", "tm")])
+def test_words_are_normalised_to_lower_case_without_diacritics(written: str, spelled: str) -> None:
+    assert normalise(written) == spelled
+
+
+@pytest.mark.parametrize("word, root, steps", [
+    ("mahahabag", "habag", ("ma-", "reduplication")),
+    ("naghahabag", "habag", ("nag-", "reduplication")),
+    ("kumain", "kain", ("-um-",)),
+    ("umalis", "alis", ("-um-",)),
+    ("kinain", "kain", ("-in-",)),
+    ("inumin", "inom", ("-in",)),
+    ("habagan", "habag", ("-an",)),
+    ("basahan", "basa", ("-han",)),
+    ("pagluto", "luto", ("pag-",)),
+    ("kasama", "sama", ("ka-",)),
+])
+def test_affixes_and_reduplication_lead_back_to_the_root(word: str, root: str, steps: tuple) -> None:
+    found = derive(word, {root}.__contains__)
+    assert found is not None and (found.root, found.steps) == (root, steps)
+
+
+def test_a_root_shorter_than_the_floor_is_not_enough() -> None:
+    assert derive("maaso", {"aso"}.__contains__, min_root_letters=4) is None
+    assert derive("maaso", {"aso"}.__contains__, min_root_letters=3) is not None
+
+
+# --- the move finder ---
+
+def test_finder_lists_the_faqs_words_for_pamato_ba_longest_first() -> None:
+    moves = find_words(parse_card("BA", "t"), cards("MA", "HA", "HA", "G", "LA"), TABLE)
+    words = [m.verdict.text for m in moves]
+    assert {"haba", "habag", "mahahabag", "bala"} <= set(words)
+    assert [m.letters for m in moves] == sorted((m.letters for m in moves), reverse=True)
+
+
+def test_every_found_word_is_a_valid_dugtong_of_the_hand() -> None:
+    pamato, hand = parse_card("KA", "t"), cards("HA", "LI", "N", "MA", "TA", "A", "SA:+DOS", "NG")
+    for move in find_words(pamato, hand, TABLE):
+        assert judge_dugtong(pamato, move.cards, TABLE).valid
+        spent = [c for c in move.cards if c is not pamato]
+        assert all(spent.count(c) <= hand.count(c) for c in spent)
+
+
+def test_finder_spends_at_most_one_action_card() -> None:
+    hand = cards("HA:TOKI", "G:LAKTAW")
+    found = [m.verdict.text for m in find_words(parse_card("BA", "t"), hand, TABLE)]
+    assert "haba" in found and "habag" not in found
+    relaxed = Dictionary(Options(one_action_card_per_turn=False))
+    assert "habag" in [m.verdict.text for m in find_words(parse_card("BA", "t"), hand, relaxed)]
+
+
+def test_finder_says_when_a_hand_has_no_move() -> None:
+    assert find_words(parse_card("BA", "t"), cards("X", "Q"), TABLE) == []
+
+
+def test_finder_finds_todas_words_from_the_hand_alone() -> None:
+    todas = parse_card("MA:TODAS", "t")
+    moves = find_words(todas, cards("HAL", "TA", "A"), TABLE, actions_left=0)
+    assert moves and all(judge_todas(m.cards, TABLE).valid for m in moves)
+
+
+def test_finder_suggests_house_words() -> None:
+    table = Dictionary(house=HouseWords.of(accept=["dugtungan"]))
+    moves = find_words(parse_card("DUG", "t"), cards("TU", "NGA", "N"), table)
+    assert "dugtungan" in [m.verdict.text for m in moves]
