@@ -143,7 +143,10 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None = None,
     if chosen.dark_coins_in_box < len(names):
         raise BadInput("options.dark_coins_in_box",
                        f"set-up gives each of the {len(names)} Baryos a Dark Soul Coin")
-    deck = load_deck(obj(setup, "setup").get("deck") if setup is not None else None)
+    extra = sorted(set(obj(setup or {}, "setup")) - {"deck"})
+    if extra:
+        raise BadInput(f"setup.{extra[0]}", "unknown set-up field; known: deck")
+    deck = load_deck((setup or {}).get("deck"))
     coins, hand = soul_coins_each(len(names)), starting_baryo_cards(len(names))
     forest = tuple(sorted(c.name for c in deck.base_set("forest") for _ in range(c.count)))
     baryo_total = sum(c.count for c in deck.base_set("baryo"))

@@ -18,6 +18,7 @@ from rules.lagim_actions import (
     LagimAction, RevealedDefender, SacrificeDarkCoin, SpecialKontra, Standby)
 from rules.lagim_battle import Defender, Equip, ForestFighter, judge
 from rules.lagim_cards import CardInfo
+from rules.lagim_judge import SPIRIT_PATH_COINS
 from rules.lagim_table import LAGIM_LIMIT, MAX_DEFENDERS, PHASE_NAMES, RAID_MAX_CARDS, Baryo, Incoming, Table
 
 ANSWERS = (Battle, Standby, Pagtauli)
@@ -136,7 +137,7 @@ class _Turn:
             path = self.baryo(raider).spirit_path + 1
             self.update(raider, spirit_path=path)
             self.say(f"{self.name(raider)} steals a Soul Coin from {b.name}: {path} on the Spirit Path.")
-            if path >= 3:
+            if path >= SPIRIT_PATH_COINS:
                 self.say(f"{self.name(raider)} completes the Spirit Path and wins!")
         if self.baryo(seat).eliminated:
             self.eliminate(seat)
@@ -149,7 +150,7 @@ class _Turn:
                  vessel_dark=self.t.vessel_dark + b.dark_coins)
         self.update(seat, hand=0, captured=(), defenders=0, defence_cards=0, dwellers=(), dark_coins=0)
         standing = self.t.standing()
-        if len(standing) == 1 and not any(x.spirit_path >= 3 for x in self.t.baryos):
+        if len(standing) == 1 and not any(x.spirit_path >= SPIRIT_PATH_COINS for x in self.t.baryos):
             self.say(f"{self.name(standing[0])} is the last Baryo standing and wins!")
 
     def land(self, seat: int, cards: tuple[str, ...], raider: int | None) -> None:
@@ -273,8 +274,6 @@ def _build_defence(g: _Turn, a: BuildDefence) -> None:
 def _forest_attack(g: _Turn, a: ForestAttack) -> None:
     g.require_twilight_draw()
     info = g.forest_card(a.card)
-    if info.limited_edition:
-        raise IllegalMove(f"{info.name} is not shuffled into the Forest Deck.")
     g.take_from_forest_deck(info.name)
     g.set(phase="midnight", incoming=Incoming(a.player, (info.name,)))
     stacked = g.t.dwellers_of(a.player, info.archetype)

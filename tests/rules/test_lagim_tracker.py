@@ -72,6 +72,12 @@ def test_lagim_is_for_two_to_six_players(players: int) -> None:
         lagim.new_game([f"P{i}" for i in range(players)])
 
 
+def test_an_unknown_setup_field_is_named() -> None:
+    with pytest.raises(BadInput) as caught:
+        lagim.new_game(["Ana", "Ben"], setup={"decks": TABLE_DECK})
+    assert caught.value.field == "setup.decks"
+
+
 def test_the_first_player_starts_at_twilight_by_drawing_a_baryo_card() -> None:
     state = start()
     assert (state.current_player(), state.table.phase) == (ANA, "twilight")
