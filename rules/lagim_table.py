@@ -80,6 +80,9 @@ class Incoming:
 
 @dataclass(frozen=True)
 class Table:
+    """The whole position. `coins_dealt` is what set-up put in the Coin Stashes: stashes,
+    Spirit Paths and the Coin Vessel always add up to it."""
+
     deck: Deck
     options: Options
     baryos: tuple[Baryo, ...]

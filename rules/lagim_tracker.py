@@ -29,6 +29,8 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 @dataclass(frozen=True)
 class LagimState:
+    """A Lagim game at one moment; `apply` returns the next one or raises IllegalMove."""
+
     table: Table
 
     @property
