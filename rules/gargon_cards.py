@@ -14,7 +14,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from rules.catalogue import load_catalogue
 from rules.core import BadInput
-from rules.payload import expect
+from rules.payload import expect, items
 
 GAME = "gargon"
 _CATALOGUE = load_catalogue(GAME)
@@ -76,8 +76,7 @@ def card_from_code(code: Any, path: str) -> Card:
 
 def cards_from_codes(codes: Any, path: str) -> tuple[Card, ...]:
     """Each code of a list read with `card_from_code`, errors naming `path[i]`."""
-    expect(codes, (list, tuple), path)
-    return tuple(card_from_code(code, f"{path}[{i}]") for i, code in enumerate(codes))
+    return tuple(items(expect(codes, (list, tuple), path), path, card_from_code))
 
 
 def too_many_copies(cards: Iterable[Card]) -> Card | None:
