@@ -36,6 +36,11 @@ class DemoPlayer:
         self._thread.start()
         return self
 
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for a recording played once to end; True if it did."""
+        self._thread.join(timeout)
+        return not self._thread.is_alive()
+
     def stop(self) -> None:
         self._stop.set()
         self._thread.join(timeout=2.0)

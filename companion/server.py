@@ -67,10 +67,6 @@ def banner(services: Services) -> str:
             f"   (host token: {services.host_token})\n")
 
 
-def _stop(signum: int, frame: FrameType | None) -> None:
-    raise KeyboardInterrupt
-
-
 def serve(settings: Settings, port: int, database: Path,
           start: Callable[[Services], Callable[[], None] | None] | None = None) -> int:
     """Serve the table until interrupted. `start(services)` begins the demo or the camera
@@ -85,12 +81,17 @@ def serve(settings: Settings, port: int, database: Path,
         close_services(services)
         raise UsageError("--port", str(port), f"cannot listen: {exc.strerror}") from None
     print(banner(services), flush=True)
-    signal.signal(signal.SIGTERM, _stop)
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        print("companion: stopping", file=sys.stderr, flush=True)
+        services.stream.close()  # end every phone's stream first, or waitress waits on them
+        raise KeyboardInterrupt  # waitress's loop ends on it and stops its threads
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     stop_source = start(services) if start else None
     try:
         server.run()
-    except KeyboardInterrupt:
-        print("companion: stopping", file=sys.stderr)
     finally:
         if stop_source:
             stop_source()

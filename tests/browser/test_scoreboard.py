@@ -1,0 +1,117 @@
+"""The phone scoreboard in a real browser: live updates, host corrections, read-only viewers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.demo import DemoPlayer
+from companion.server import build_services, close_services
+from tests.browser.conftest import PHONE
+from tests.companion.conftest import table_settings
+from tests.companion.servers import HOST_TOKEN, Server
+
+SPEED = 4.0  # the recording at four times its real pace
+CORRECTION = "No, it is blue-11"
+
+
+def uncorrected_totals(folder: Path) -> dict[str, int]:
+    """The demo's final totals when the host lets the camera's reading stand."""
+    services = build_services(table_settings(folder), folder / "plain.db", "http://192.0.2.1:8000")
+    try:
+        player = DemoPlayer(services.table, "gargon", speed=1000, loop=False).start()
+        assert player.wait(20)
+        return {p["name"]: p["total"] for p in services.table.snapshot()["players"]}
+    finally:
+        close_services(services)
+
+
+def totals_on(page) -> dict[str, int]:
+    return {item.get_attribute("data-name"): int(item.locator(".total").inner_text())
+            for item in page.locator("#players .player").all()}
+
+
+@pytest.fixture
+def demo(tmp_path):
+    server = Server(["demo", "--game", "gargon", "--speed", str(SPEED), "--once"], tmp_path)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def table(tmp_path):
+    server = Server(["run", "--game", "gargon", "--camera", "none", "--players", "Ana,Ben,Carla"], tmp_path)
+    yield server
+    server.stop()
+
+
+def test_a_viewer_sees_the_scoreboard_change_as_the_demo_advances_without_reloading(browser, demo):
+    page = browser.new_page(viewport=PHONE)
+    page.goto(demo.url + "/")
+    page.evaluate("window.notReloaded = true")
+    first = int(page.evaluate("document.body.dataset.version"))
+    page.wait_for_function("document.querySelectorAll('#log li').length >= 3", timeout=15000)
+    assert page.evaluate("window.notReloaded") is True
+    assert int(page.evaluate("document.body.dataset.version")) > first
+    assert "plays red, blue face down" in page.locator("#log").inner_text()
+    assert page.locator("#link").inner_text() == "live"
+    page.close()
+
+
+def test_the_host_corrects_a_reading_and_every_viewers_total_changes(browser, demo, tmp_path):
+    viewers = [browser.new_page(viewport=PHONE) for _ in range(2)]
+    for viewer in viewers:
+        viewer.goto(demo.url + "/")
+    host = browser.new_page(viewport=PHONE)
+    host.goto(f"{demo.url}/host?token={HOST_TOKEN}")
+    host.locator(f"button:has-text('{CORRECTION}')").click(timeout=15000)
+    for viewer in viewers:
+        viewer.wait_for_function("document.getElementById('game-status').textContent === 'finished'",
+                                 timeout=20000)
+    served = {p["name"]: p["total"] for p in demo.state()["players"]}
+    plain = uncorrected_totals(tmp_path)
+    assert served != plain  # the correction changed the score
+    for viewer in viewers:
+        assert totals_on(viewer) == served
+        assert "blue-11" in viewer.locator("#log").inner_text()
+    for page in viewers + [host]:
+        page.close()
+
+
+def test_a_viewers_write_is_refused_by_the_server(browser, table):
+    page = browser.new_page(viewport=PHONE)
+    page.goto(table.url + "/")
+    statuses = page.evaluate("""async () => {
+        const tries = [["action", {action: {kind: "play", seat: 0, colours: ["red"]}}], ["undo", {}], ["end", {}]];
+        const out = [];
+        for (const [path, body] of tries) {
+            const r = await fetch("/api/host/" + path, {method: "POST", headers: {"Content-Type": "application/json",
+                                  "X-CSRF-Token": "guessed"}, body: JSON.stringify(body)});
+            out.push(r.status);
+        }
+        return out;
+    }""")
+    assert statuses == [403, 403, 403]
+    assert table.state()["log"] == [] and table.state()["status"] == "playing"
+    page.goto(table.url + "/host")
+    assert page.url.endswith("/host/login")
+    page.close()
+
+
+def test_the_pages_fit_a_phone_screen(browser, table, tmp_path):
+    for action in ({"kind": "play", "seat": 0, "colours": ["red", "blue"]},
+                   {"kind": "play", "seat": 1, "colours": ["red", "green"]}):
+        assert table.host("action", {"action": action})[0] == 200
+    table.host("rename", {"seat": 2, "name": "Maria Clara de los Santos"})
+    for path in ("/", f"/host?token={HOST_TOKEN}"):
+        page = browser.new_page(viewport=PHONE)
+        page.goto(table.url + path)
+        page.wait_for_selector("#players .player")
+        name = "viewer" if path == "/" else "host"
+        page.screenshot(path=str(tmp_path / f"{name}-390x844.png"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], name
+        assert page.evaluate("document.body.scrollWidth") <= PHONE["width"], name
+        total = page.locator("#players .player .total").first.bounding_box()
+        assert total["x"] + total["width"] <= PHONE["width"]
+        page.close()
