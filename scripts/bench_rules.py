@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Timings of the rules engines, printed as one JSON object.
+
+Each measured thing is one function returning its figures; `BENCHMARKS` lists them, so
+a new measurement is a new function and a new entry. Figures are medians over many
+runs of seeded random inputs, in milliseconds, taken with `time.perf_counter`.
+
+    .venv/bin/python scripts/bench_rules.py
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rules import bagani  # noqa: E402
+from rules.bagani_cards import COLOURS, DEFAULT_DECK  # noqa: E402
+from rules.bagani_combos import best_hand  # noqa: E402
+
+
+def _timed_ms(run: Callable[[], Any], repeats: int) -> list[float]:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        run()
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def _figures(times: list[float], **extra: Any) -> dict[str, Any]:
+    ordered = sorted(times)
+    return {"median_ms": round(statistics.median(ordered), 4),
+            "p95_ms": round(ordered[int(0.95 * (len(ordered) - 1))], 4),
+            "max_ms": round(ordered[-1], 4), "runs": len(ordered), **extra}
+
+
+def _bagani_cards() -> list[str]:
+    return [code for code, n in DEFAULT_DECK.bagani_cards.items() for _ in range(n)]
+
+
+def bagani_final_hand_20_cards(hands: int = 300) -> dict[str, Any]:
+    """The final-hand optimiser on 20 cards dealt from the default 55-card deck."""
+    rng = random.Random(20)
+    deck = _bagani_cards()
+    times = []
+    for _ in range(hands):
+        hand = rng.sample(deck, 20)
+        times += _timed_ms(lambda: best_hand(hand), 1)
+    return _figures(times, goal_ms=5)
+
+
+def bagani_end_scoring_6_players(games: int = 50, repeats: int = 5) -> dict[str, Any]:
+    """`score` of a finished 6-player game: 21 Halimaw shared out, up to 12 cards a hand."""
+    rng = random.Random(6)
+    times = []
+    for _ in range(games):
+        deck = _bagani_cards()
+        rng.shuffle(deck)
+        players = [{"name": f"P{i}", "defeated": [], "hand": [deck.pop() for _ in range(rng.randint(0, 12))]}
+                   for i in range(6)]
+        for h in range(21):
+            rng.choice(players)["defeated"].append(
+                {"name": f"H{h}", "color": rng.choice(COLOURS), "dp": rng.randint(1, 8)})
+        payload = {"game": "bagani", "players": players}
+        times.append(statistics.median(_timed_ms(lambda: bagani.score(payload), repeats)))
+    return _figures(times, note=f"median of {repeats} runs per game")
+
+
+BENCHMARKS: dict[str, Callable[[], dict[str, Any]]] = {
+    "bagani_final_hand_20_cards": bagani_final_hand_20_cards,
+    "bagani_end_scoring_6_players": bagani_end_scoring_6_players,
+}
+
+
+def main() -> None:
+    results: dict[str, Any] = {"python": platform.python_version(), "machine": platform.machine()}
+    for name, measure in BENCHMARKS.items():
+        results[name] = measure()
+    print(json.dumps(results, indent=2))
+
+
+if __name__ == "__main__":
+    main()
