@@ -23,6 +23,9 @@ from rules.dugtungan_morphology import INFIXES, PREFIXES, SUFFIXES, VOWELS
 from rules.dugtungan_words import Dictionary, WordVerdict
 
 
+MEMO_LIMIT = 200_000  # readings remembered before the memo starts afresh (bounds memory)
+
+
 @dataclass(frozen=True)
 class Move:
     """A word the hand can lay: its cards in order, and what the dictionary says of it."""
@@ -57,11 +60,13 @@ class _Shapes:
     far, infix so far), ("S", suffix so far).
     """
 
-    def __init__(self, words: Sequence[str], extra: frozenset[str], derived: bool) -> None:
+    def __init__(self, words: Sequence[str], extra: frozenset[str], derived: bool, min_root: int) -> None:
         self.words = tuple(sorted(set(words) | extra))
         self.known = frozenset(self.words)
         self.derived = derived
-        self._steps: dict[tuple[frozenset[tuple], str], frozenset[tuple]] = {}
+        self.min_root = min_root
+        # readings -> letter -> readings after it: the memo every search shares
+        self._moves: dict[frozenset[tuple], dict[str, frozenset[tuple]]] = {}
 
     def _grows(self, root: str) -> bool:
         at = bisect_left(self.words, root)
@@ -75,21 +80,34 @@ class _Shapes:
         for state in states:
             if state[0] == "P" and (state[1] == "" or state[1] in PREFIXES):
                 out |= {("R", "", ""), ("D", "")}
-            if self.derived and state[0] == "R" and not state[2] and state[1] in self.known:
+            if self.derived and state[0] == "R" and not state[2] and len(state[1]) >= self.min_root \
+                    and state[1] in self.known:
                 out.add(("S", ""))
         return frozenset(out)
 
+    def moves(self, states: frozenset[tuple]) -> dict[str, frozenset[tuple]]:
+        """The memo of what follows `states`: letters or whole syllables -> readings."""
+        return self._moves.setdefault(states, {})
+
     def step(self, states: frozenset[tuple], letters: str) -> frozenset[tuple]:
-        """The readings after `letters` more; memoised, as many card orders meet again."""
-        key = (states, letters)
-        if key not in self._steps:
+        """The readings after `letters` more (empty: no word grows from here). Memoised a
+        letter at a time and a syllable at a time, as card orders meet again."""
+        memo = self.moves(states)
+        if letters not in memo:
             after = states
             for ch in letters:
-                after = self._closure({nxt for s in after for nxt in self._next(s, ch)})
+                after_moves = self.moves(after)
+                if ch not in after_moves:
+                    after_moves[ch] = self._closure({n for s in after for n in self._next(s, ch)})
+                after = after_moves[ch]
                 if not after:
                     break
-            self._steps[key] = after
-        return self._steps[key]
+            memo[letters] = after
+        return memo[letters]
+
+    def forget_if_full(self) -> None:
+        if len(self._moves) > MEMO_LIMIT:
+            self._moves.clear()
 
     def _next(self, state: tuple, ch: str) -> Iterator[tuple]:
         kind = state[0]
@@ -124,9 +142,9 @@ class _Shapes:
 
 
 @lru_cache(maxsize=8)
-def _shapes(min_zipf: float, house: frozenset[str], derived: bool) -> _Shapes:
+def _shapes(min_zipf: float, house: frozenset[str], derived: bool, min_root: int) -> _Shapes:
     """One automaton per table setting, so its memo of steps serves every later search."""
-    return _Shapes(_sorted_lexicon(min_zipf), house, derived)
+    return _Shapes(_sorted_lexicon(min_zipf), house, derived, min_root)
 
 
 def find_words(pamato: Card, hand: Sequence[Card], dictionary: Dictionary,
@@ -138,7 +156,9 @@ def find_words(pamato: Card, hand: Sequence[Card], dictionary: Dictionary,
     by passing the TODAS card as the PAMATO with no actions left.
     """
     house = frozenset(w for w in dictionary.house.accept if w.isascii() and w.isalpha())
-    shapes = _shapes(dictionary.options.min_zipf, house, dictionary.options.derived_words)
+    opts = dictionary.options
+    shapes = _shapes(opts.min_zipf, house, opts.derived_words, opts.min_root_letters)
+    shapes.forget_if_full()
     by_text: dict[str, list[Card]] = {}
     for card in sorted(hand, key=lambda c: c.action is not None):  # plain cards are spent first
         by_text.setdefault(card.text, []).append(card)
@@ -162,11 +182,14 @@ def find_words(pamato: Card, hand: Sequence[Card], dictionary: Dictionary,
         options = [(t, by_text[t][len(by_text[t]) - n], False) for t, n in left.items() if n]
         if not pamato_laid:
             options.append((pamato.text, pamato, True))
+        memo = shapes.moves(states)
         for piece, card, is_pamato in options:
             spends = 1 if card.action and not is_pamato else 0
             if actions + spends > actions_left:
                 continue
-            after = shapes.step(states, piece)
+            after = memo.get(piece)
+            if after is None:
+                after = shapes.step(states, piece)
             if not after:
                 continue
             if is_pamato:
