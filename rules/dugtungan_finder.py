@@ -12,7 +12,6 @@ consonant; a suffix -an, -in, -han). Every candidate is then judged by the same
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator, Sequence

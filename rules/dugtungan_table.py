@@ -206,7 +206,7 @@ class State:
         hands = list(self.hands)
         hands[action.seat] += (action.card,)
         left = self.draws_due - 1
-        state = replace(self, hands=tuple(hands), deck=self.deck - 1, draws_due=max(left, 0),
+        state = replace(self, hands=tuple(hands), deck=self.deck - 1, draws_due=left,
                         phase=DRAW if left else PLAY, announcements=())
         return state._settle()
 
