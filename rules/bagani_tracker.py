@@ -171,8 +171,9 @@ class BaganiState:
                         sorted({h.name for h in self.halimaw_row if h and h.lakas <= self.ap})]
             actions.append(Done(self.turn))
         elif self.phase == REVEALING:
-            actions += [Reveal(self.deck.kind(name)) for name, _ in self.halimaw_left
-                        if not self.deck.kind(name).unknown() and self._may_reveal(name)]
+            actions += [Reveal(self.deck.kind(name)) for name, left in self.halimaw_left
+                        if (left or self.unnamed_left) and not self.deck.kind(name).unknown()
+                        and self._may_reveal(name)]
         actions.append(End())
         return actions
 

@@ -6,6 +6,7 @@ tracker must agree with the table on every count it can know, and at the end its
 must equal `score` on the real table.
 """
 
+import json
 import random
 from collections import Counter
 
@@ -94,6 +95,11 @@ def agrees(state, table):
     assert on_table + sum(1 for c in table.row if c) == DEFAULT_DECK.bagani_total
 
 
+def every_listed_action_applies(state):
+    for action in state.legal_actions():
+        state.apply(action)
+
+
 def next_event(state, table, rng):
     """The event the table produces next, with the table already changed to match."""
     seat = state.turn
@@ -158,6 +164,9 @@ def play_game(seed, players, options, seen):
         state = state.apply(event)
         log.append(event)
         agrees(state, table)
+        if len(log) % 40 == 0:  # spot checks: the full lists cost more than the game
+            json.dumps(state.to_dict())
+            every_listed_action_applies(state)
     else:
         state = state.apply(End(tuple(tuple(h) for h in table.hands)))
     return state, table, [setup] + [event.to_dict() for event in log]
