@@ -62,6 +62,8 @@ class DemoPlayer:
                 self.table.observe(step.observation)
             elif step.host is not None and step.host.action is not None:
                 self.table.submit(step.host.action, source="host")
+            elif step.host is not None and step.host.end:
+                self.table.end()
             elif step.host is not None and step.host.answer is not None:
                 open_questions = self.table.snapshot()["questions"]
                 if open_questions:  # the real host may have answered already

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from companion.adapters import Adapter, Choice
+from companion.export import LOWEST_WINS
 from companion.store import GameRecord, StoredEvent
-from rules.core import BadInput, GameRules, GameState, IllegalMove
+from rules.core import BadInput, GameRules, GameState, IllegalMove, best_by
 
 log = logging.getLogger(__name__)
 
@@ -166,6 +167,13 @@ class Projection:
         self.ended = True
         self.lines.append(LogLine(event.seq, "The host ended the game", "host"))
 
+    def _best_totals(self, players: Sequence[Mapping[str, Any]]) -> list[str]:
+        """Winners of a game the host ended before the rules did: the best live total
+        (the fewest letters in dugtungan), every player sharing it."""
+        sign = -1 if self.record.game in LOWEST_WINS else 1
+        engine_names = list(self.record.players)
+        return list(best_by(engine_names, [(sign * p["total"],) for p in players]))
+
     def score(self) -> dict[str, Any]:
         """The contract's `score` JSON with live totals; winners only once the game is over."""
         result = self.state.scores().to_dict()
@@ -173,7 +181,8 @@ class Projection:
             player["name"] = name
         if self.finished:
             by_engine = dict(zip(self.record.players, self.names))
-            result["winners"] = [by_engine.get(w, w) for w in result["winners"]]
+            winners = result["winners"] or self._best_totals(result["players"])
+            result["winners"] = [by_engine.get(w, w) for w in winners]
         else:
             result["winners"] = []
         return result

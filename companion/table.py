@@ -15,7 +15,7 @@ import threading
 from collections import OrderedDict
 from typing import Any, Mapping, Sequence
 
-from companion.adapters import Choice, Reading, adapter_for
+from companion.adapters import Reading, adapter_for
 from companion.events import EventBus
 from vision.observations import Observation
 from companion.projection import Projection
@@ -39,13 +39,15 @@ class LiveTable:
         self._game: Projection | None = None
         self._seen: OrderedDict[int, Observation] = OrderedDict()
         self._held: list[Observation] = []  # observations waiting behind an open question
+        self._spent: set[int] = set()  # tracks of cards a scored event accounted for
+        self._asked: dict[int, frozenset[int]] = {}  # question id -> tracks it is about
         self.version = 0
 
     # -- games -------------------------------------------------------------------
 
-    def restore(self) -> GameRecord | None:
-        """Replay the game in progress from the log, if there is one."""
-        record = self.store.game_in_progress()
+    def restore(self, game_id: int | None = None) -> GameRecord | None:
+        """Replay the game in progress (or game `game_id`) from the log, if there is one."""
+        record = self.store.game_in_progress() if game_id is None else self.store.game(game_id)
         if record is None:
             return None
         with self._lock:
@@ -74,6 +76,8 @@ class LiveTable:
             self._game = self._project(record)
             self._seen.clear()
             self._held.clear()
+            self._spent.clear()
+            self._asked.clear()
             self._changed(prompt=f"New game of {game}: {', '.join(names)}.")
         return record
 
@@ -101,6 +105,7 @@ class LiveTable:
         with self._lock:
             if observation.kind == "gone":
                 self._seen.pop(observation.track, None)
+                self._spent.discard(observation.track)
             else:
                 self._seen[observation.track] = observation
             if self._game is not None and not self._game.finished:
@@ -110,9 +115,12 @@ class LiveTable:
                     self._interpret(observation)
             self._changed()
 
+    def _unspent(self) -> dict[int, Observation]:
+        return {track: o for track, o in self._seen.items() if track not in self._spent}
+
     def _interpret(self, observation: Observation) -> None:
         game = self._require_game()
-        for reading in game.adapter.interpret(observation, game.state, dict(self._seen)):
+        for reading in game.adapter.interpret(observation, game.state, self._unspent()):
             if game.questions:  # later readings assumed the questioned one; the answer decides
                 break
             self._consider(reading)
@@ -123,18 +131,20 @@ class LiveTable:
             game.trial(reading.action)
         except (IllegalMove, BadInput) as exc:
             reason = exc.reason if isinstance(exc, IllegalMove) else str(exc)
-            self._ask(f"{reading.question} The rules say: {reason}", reading.choices)
+            self._ask(f"{reading.question} The rules say: {reason}", reading)
             return
         if reading.confidence < self.confidence:
-            self._ask(reading.question, reading.choices)
+            self._ask(reading.question, reading)
             return
         self._record("action", {"action": dict(reading.action), "source": "camera",
                                 "confidence": round(reading.confidence, 4)})
+        self._spent |= reading.tracks
         self._announce()
 
-    def _ask(self, text: str, choices: Sequence[Choice]) -> None:
+    def _ask(self, text: str, reading: Reading) -> None:
         self._record("question", {"text": text, "choices": [
-            {"label": c.label, "action": dict(c.action)} for c in choices]})
+            {"label": c.label, "action": dict(c.action)} for c in reading.choices]})
+        self._asked[self._require_game().last_seq] = reading.tracks
         self.bus.fire("prompt", text)
 
     def _announce(self) -> None:
@@ -183,6 +193,7 @@ class LiveTable:
                 self._announce()
             else:
                 self._record("answer", {"question": question, "choice": None})
+            self._spent |= self._asked.pop(question, frozenset())
             self._release_held()
             self._changed()
 

@@ -37,12 +37,15 @@ class Reading:
     """What the adapter thinks an observation means, and how to ask if unsure.
 
     `choices[0]` is the camera's own reading; the others come from the identifier's
-    runner-up codes, so a correction is one tap.
+    runner-up codes, so a correction is one tap. `tracks` are the cards the reading
+    accounts for: once it is scored or answered they are spent, and the adapter no longer
+    sees them (combos put down earlier in a turn are not put down again).
     """
 
     question: str
     choices: tuple[Choice, ...]
     confidence: float
+    tracks: frozenset[int] = frozenset()
 
     @property
     def action(self) -> Mapping[str, Any]:
@@ -51,10 +54,12 @@ class Reading:
 
 @dataclass(frozen=True)
 class HostEvent:
-    """A scripted host's tap in a recording: an event entered by hand, or an answer."""
+    """A scripted host's tap in a recording: an event entered by hand, an answer to the
+    open question, or ending the game."""
 
     action: Mapping[str, Any] | None = None
     answer: int | None = None
+    end: bool = False
 
 
 @dataclass(frozen=True)
@@ -81,7 +86,8 @@ class Adapter(Protocol):
 
     def interpret(self, observation: Observation, state: GameState,
                   seen: Mapping[int, Observation]) -> Sequence[Reading]:
-        """The game events this observation suggests (often none: a card just moved)."""
+        """The game events this observation suggests (often none: a card just moved).
+        `seen` holds the cards on the table that no scored event has spent yet."""
         ...
 
     def settle(self, state: GameState, seen: Mapping[int, Observation]) -> Sequence[Reading]:

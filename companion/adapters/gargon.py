@@ -81,7 +81,8 @@ class GargonAdapter:
             swapped = [(_colour(code) if o.track == unsure.track else _colour(o.code))
                        for o in sorted(laid, key=lambda o: o.track)]
             choices.append(Choice(f"No: {', '.join(swapped)}", {**action, "colours": swapped}))
-        return Reading(f"Did {names[seat]} play {', '.join(colours)}?", tuple(choices), confidence)
+        return Reading(f"Did {names[seat]} play {', '.join(colours)}?", tuple(choices), confidence,
+                       frozenset(o.track for o in laid))
 
     def _reveal(self, view: Mapping[str, Any], seen: Mapping[int, Observation],
                 names: Sequence[str]) -> Sequence[Reading]:
@@ -100,7 +101,7 @@ class GargonAdapter:
             swapped = [[code if o.track == unsure.track else o.code for o in seat_cards] for seat_cards in per_seat]
             choices.append(Choice(f"No, it is {code}", {"kind": "reveal", "cards": swapped}))
         question = f"Is {names[owner]}'s card the {unsure.code.replace('-', ' ')}?"
-        return (Reading(question, tuple(choices), unsure.confidence),)
+        return (Reading(question, tuple(choices), unsure.confidence, frozenset(o.track for o in everything)),)
 
     def describe(self, action: Mapping[str, Any], players: Sequence[str]) -> str:
         kind = action.get("kind")

@@ -20,7 +20,7 @@ def seen(track, code, seat, confidence=0.97, kind="appeared", candidates=()):
 def replayed(services):
     """The scoreboard a fresh table rebuilds from the same database."""
     table = LiveTable(Store(services.store.path), services.table.bus, services.table.confidence)
-    table.restore()
+    table.restore(services.table.snapshot()["game_id"])
     return table.snapshot()
 
 

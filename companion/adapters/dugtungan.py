@@ -1,0 +1,154 @@
+"""dugtungan at the table: the row of syllables around the PAMATO is the word.
+
+The PAMATO lies in the centre. A player lays cards to its left and right in one row to
+make a word, then lays the new PAMATO below that row: that card completes the move, so
+the word is read left to right (by the cards' positions) and the engine's verdict is
+spoken. The next word grows around the new PAMATO the same way. The first PAMATO (and
+one after a dead card) is the card turned up in the centre when one is due. The draw
+(BUNOT) happens in a hand, out of sight: a word read before the draw implies it, and a
+pass, a SAPAW or PITIK are entered by the host.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from companion.adapters import Choice, HostEvent, Reading, Recording, Step
+from rules.core import GameState
+from vision.observations import CENTRE, Observation
+
+GAME = "dugtungan"
+ROW_TOLERANCE = 0.5  # a card more than half a card height off the row lies outside it
+
+
+def _centre(o: Observation) -> tuple[float, float]:
+    xs = [x for x, _ in o.corners]
+    ys = [y for _, y in o.corners]
+    return sum(xs) / 4, sum(ys) / 4
+
+
+def _height(o: Observation) -> float:
+    ys = [y for _, y in o.corners]
+    return max(max(ys) - min(ys), 1.0)
+
+
+class DugtunganAdapter:
+    game = GAME
+
+    def interpret(self, observation: Observation, state: GameState,
+                  seen: Mapping[int, Observation]) -> Sequence[Reading]:
+        view = state.to_dict()
+        if observation.zone != CENTRE or observation.kind != "appeared" or not observation.code:
+            return ()
+        if view["phase"] == "reveal":
+            action = {"kind": "reveal", "card": observation.code}
+            choices = [Choice(f"Yes, {observation.code}", action)] + [
+                Choice(f"No, {code}", {**action, "card": code})
+                for code, _ in observation.candidates if code != observation.code][:2]
+            # not spent: the PAMATO anchors the row of the next word
+            return (Reading(f"Is the new PAMATO {observation.code}?", tuple(choices), observation.confidence),)
+        if view["phase"] not in ("draw", "play") or view["current"] is None:
+            return ()
+        anchor = next((o for o in seen.values() if o.zone == CENTRE and o.code == view["pamato"]
+                       and o.track != observation.track), None)
+        if anchor is None:
+            return ()
+        row_y, height = _centre(anchor)[1], _height(anchor)
+        if abs(_centre(observation)[1] - row_y) <= ROW_TOLERANCE * height:
+            return ()  # still building the word in the PAMATO's row
+        row = sorted((o for o in seen.values() if o.zone == CENTRE and o.code
+                      and abs(_centre(o)[1] - row_y) <= ROW_TOLERANCE * height),
+                     key=lambda o: _centre(o)[0])
+        if len(row) < 2:
+            return ()
+        return self._dugtong(view, row, observation)
+
+    def _dugtong(self, view: Mapping[str, Any], row: Sequence[Observation],
+                 pamato: Observation) -> Sequence[Reading]:
+        seat = view["current"]
+        name = view["players"][seat]
+        word = [o.code for o in row]
+        action = {"kind": "dugtong", "seat": seat, "word": word, "pamato": pamato.code}
+        cards = list(row) + [pamato]
+        unsure = min(cards, key=lambda o: o.confidence)
+        choices = [Choice(f"Yes, {''.join(word)}", action)]
+        for code, _ in unsure.candidates:
+            if code != unsure.code and unsure is not pamato:
+                other = [code if o is unsure else o.code for o in row]
+                choices.append(Choice(f"No, {''.join(other)}", {**action, "word": other}))
+        draws = [Reading("The player drew first.", (Choice("Yes", {"kind": "draw", "seat": seat, "card": None}),), 1.0)
+                 for _ in range(view["draws_due"])]
+        spent = frozenset(o.track for o in row)
+        return (*draws, Reading(f"Did {name} make {''.join(word)} and lay {pamato.code} as the new PAMATO?",
+                                tuple(choices[:3]), unsure.confidence, spent))
+
+    def settle(self, state: GameState, seen: Mapping[int, Observation]) -> Sequence[Reading]:
+        return ()
+
+    def describe(self, action: Mapping[str, Any], players: Sequence[str]) -> str:
+        kind = action.get("kind")
+        seat = action.get("seat")
+        who = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "?"
+        if kind == "reveal":
+            return f"The PAMATO is {action['card']}"
+        if kind == "draw":
+            return f"{who} draws" + (f" {action['card']}" if action.get("card") else "")
+        if kind == "dugtong":
+            return f"{who} makes {''.join(action['word'])}; new PAMATO {action.get('pamato') or 'none'}"
+        if kind == "todas":
+            return f"{who} makes {''.join(action['word'])} with TODAS"
+        if kind == "pass":
+            return f"{who} passes"
+        if kind == "sapaw":
+            return f"SAPAW by {who}: {''.join(action['word'])}"
+        if kind == "pitik":
+            target = players[action["target"]] if action["target"] < len(players) else "?"
+            return f"{who} makes {target} take {action.get('card') or 'a card'} (PITIK)"
+        if kind == "reshuffle":
+            return "The banks are shuffled into a new deck"
+        if kind == "score-letters":
+            return "The letters left in hand are scored"
+        if kind == "challenge":
+            return f"The table {'accepts' if action['accepted'] else 'rejects'} {action['word']}"
+        return str(action)
+
+    def host_templates(self, state: GameState) -> Sequence[Choice]:
+        players = list(state.to_dict()["players"])
+        actions = [a.to_dict() for a in state.legal_actions()]
+        return [Choice(self.describe(a, players), a) for a in actions[:40]]
+
+    def recording(self) -> Recording:
+        return _DEMO
+
+
+def _card(track: int, code: str, x: float, y: float, confidence: float = 0.97,
+          candidates: tuple[tuple[str, float], ...] = ()) -> Observation:
+    box = ((x, y), (x + 60.0, y), (x + 60.0, y + 90.0), (x, y + 90.0))
+    return Observation("appeared", track, code, confidence, box, CENTRE, 0.0, 0.0,  # type: ignore[arg-type]
+                       candidates=candidates)
+
+
+def _demo() -> Recording:
+    """Two players with their dealt hands shown: BAHALA around the first PAMATO, a SAKA the
+    camera is unsure of (BAKA?), a pass, TAPOS, and the host ending the game: the fewest
+    letters left in hand wins."""
+    host = lambda action, delay=2.0: Step(delay, host=HostEvent(action=action))  # noqa: E731
+    steps = [
+        Step(2.0, _card(1, "LA", 300, 100)),
+        Step(2.5, _card(2, "BA", 160, 100)), Step(1.0, _card(3, "HA", 230, 100)),
+        Step(2.0, _card(4, "KA", 300, 260)),
+        Step(3.0, _card(5, "SA", 230, 262, confidence=0.6, candidates=(("SA", 0.6), ("BA", 0.37)))),
+        Step(2.0, _card(6, "TA", 300, 420)),
+        Step(6.0, host=HostEvent(answer=0)),
+        host({"kind": "draw", "seat": 0, "card": None}, 3.0),
+        host({"kind": "pass", "seat": 0}),
+        Step(2.5, _card(7, "PO", 370, 421)), Step(1.0, _card(8, "S", 440, 419)),
+        Step(2.0, _card(9, "LI", 370, 580)),
+        Step(4.0, host=HostEvent(end=True)),
+    ]
+    return Recording(players=("Ana", "Ben"), steps=tuple(steps),
+                     setup={"hands": [["BA", "HA", "KA", "NG"], ["SA", "TA", "PO", "S"]]})
+
+
+_DEMO = _demo()
+ADAPTER = DugtunganAdapter()
