@@ -7,7 +7,7 @@ final-hand optimiser, the attack step, end scoring, events and the tracker.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from rules.bagani_actions import action_from_dict
 from rules.bagani_attack import Target, judge_attack
@@ -37,7 +37,7 @@ def _stat(entry: Mapping[str, Any], key: str, known: Any, path: str, name: str) 
     return known
 
 
-def _read_defeated(deck: Deck) -> Any:
+def _read_defeated(deck: Deck) -> Callable[[Any, str], Defeated]:
     def read(value: Any, path: str) -> Defeated:
         entry = obj(value, path)
         name = req(entry, "name", str, path)
@@ -50,7 +50,7 @@ def _read_defeated(deck: Deck) -> Any:
     return read
 
 
-def _read_target(deck: Deck) -> Any:
+def _read_target(deck: Deck) -> Callable[[Any, str], Target]:
     def read(value: Any, path: str) -> Target:
         entry = obj(value, path)
         name = req(entry, "name", str, path)

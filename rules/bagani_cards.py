@@ -67,7 +67,8 @@ def read_attack(value: Any, path: str) -> str:
     return value
 
 
-def _read_positive(value: Any, path: str, least: int = 0) -> int:
+def _read_at_least(value: Any, path: str, least: int = 0) -> int:
+    """An integer of at least `least` (counts may be 0, a Lakas may not)."""
     expect(value, int, path)
     if value < least:
         raise BadInput(path, f"must be at least {least}")
@@ -116,8 +117,8 @@ def read_halimaw(value: Any, path: str) -> Halimaw:
     return Halimaw(
         name=name,
         color=None if color is None else read_colour(color, f"{path}.color"),
-        lakas=None if data.get("lakas") is None else _read_positive(data["lakas"], f"{path}.lakas", 1),
-        dp=None if data.get("dp") is None else _read_positive(data["dp"], f"{path}.dp"),
+        lakas=None if data.get("lakas") is None else _read_at_least(data["lakas"], f"{path}.lakas", 1),
+        dp=None if data.get("dp") is None else _read_at_least(data["dp"], f"{path}.dp"),
         attacks=None if attacks is None else tuple(items(attacks, f"{path}.attacks", read_attack)),
     )
 
@@ -168,13 +169,13 @@ def _read_bagani_split(value: Any, path: str) -> dict[str, int]:
         cards = obj(data["cards"], f"{path}.cards")
         split = {code: 0 for code in CARD_CODES}
         for code, count in cards.items():
-            split[read_card(code, f"{path}.cards")] = _read_positive(count, f"{path}.cards.{code}")
+            split[read_card(code, f"{path}.cards")] = _read_at_least(count, f"{path}.cards.{code}")
         return split
     default = _CATALOGUE["bagani_deck"]
     return _bagani_split(
-        _read_positive(opt(data, "per_colour_shape", int, default["per_colour_shape"], path),
+        _read_at_least(opt(data, "per_colour_shape", int, default["per_colour_shape"], path),
                        f"{path}.per_colour_shape"),
-        _read_positive(opt(data, "biyaya", int, default["biyaya"], path), f"{path}.biyaya"))
+        _read_at_least(opt(data, "biyaya", int, default["biyaya"], path), f"{path}.biyaya"))
 
 
 def _read_halimaw_cards(value: Any, path: str, kinds: dict[str, Halimaw]
@@ -184,7 +185,7 @@ def _read_halimaw_cards(value: Any, path: str, kinds: dict[str, Halimaw]
     unnamed = 0
     for i, entry in enumerate(expect(value, list, path)):
         where = f"{path}[{i}]"
-        count = _read_positive(opt(obj(entry, where), "count", int, 1, where), f"{where}.count", 1)
+        count = _read_at_least(opt(obj(entry, where), "count", int, 1, where), f"{where}.count", 1)
         if entry.get("name") is None:
             unnamed += count
             continue

@@ -100,11 +100,11 @@ def _groups(naturals: int, biyaya: int) -> tuple[int, int, int]:
 
 @lru_cache(maxsize=None)
 def _biyaya_only(biyaya: int, options: Options) -> tuple[tuple[int, ...], ...]:
-    """For each budget 0..biyaya: (AP, sizes of the all-Biyaya combos) as a flat tuple."""
+    """Combos of Biyaya alone, for each budget 0..biyaya: (AP, size, size, ...)."""
     sizes = [2, 3, 4, 5] + ([6] if options.biyaya_fills_colour_slots else [])
     table: list[tuple[int, ...]] = [(0,)]
     for k in range(1, biyaya + 1):
-        best = table[k - 1][:1] + table[k - 1][1:]
+        best = table[k - 1]
         if options.biyaya_only_combos:
             for size in sizes:
                 if size <= k and table[k - size][0] + size - 1 > best[0]:

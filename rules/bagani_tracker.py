@@ -85,6 +85,15 @@ def _list_names(names: Sequence[str]) -> str:
 
 @dataclass(frozen=True)
 class BaganiState:
+    """A Bagani table between two events.
+
+    `turn` is the seat whose turn it is; `draws` and `ap` belong to that turn (AP put
+    down and not yet spent). `halimaw_left` counts by name the Halimaw not yet seen and
+    `unnamed_left` those whose name the deck does not give; `resume` says where a reveal
+    returns to (the attack step when Halimaw are replaced at once). `deck` learns the
+    stats of each Halimaw revealed.
+    """
+
     players: tuple[str, ...]
     options: Options
     deck: Deck
