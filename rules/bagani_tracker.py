@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
-from itertools import combinations
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
 from rules.bagani_actions import (DECK, ROW, Action, Defeat, Discard, Done, Draw, End, PutDown,
                                   Refill, Reveal, Setup)
@@ -486,16 +485,29 @@ class BaganiState:
 
     def _known_combos(self) -> list[tuple[str, ...]]:
         """Every distinct combo the seen cards of the current hand can form."""
-        known = self.hands[self.turn].known
-        found: set[tuple[str, ...]] = set()
+        counts = sorted(Counter(self.hands[self.turn].known).items())
+        found = []
         for size in range(2, 7):
-            for cards in set(combinations(known, size)):
+            for cards in _sub_multisets(counts, size):
                 try:
                     classify(cards, self.options)
                 except IllegalMove:
                     continue
-                found.add(cards)
+                found.append(cards)
         return sorted(found)
+
+
+def _sub_multisets(counts: Sequence[tuple[str, int]], size: int) -> Iterator[tuple[str, ...]]:
+    """Each distinct choice of `size` cards from (code, count) pairs, once."""
+    if size == 0:
+        yield ()
+        return
+    if not counts:
+        return
+    (code, count), rest = counts[0], counts[1:]
+    for take in range(min(count, size), -1, -1):
+        for tail in _sub_multisets(rest, size - take):
+            yield (code,) * take + tail
 
 
 _PHASE_HINTS = {
