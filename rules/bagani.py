@@ -12,7 +12,7 @@ from typing import Any, Callable, Mapping, Sequence
 from rules.bagani_actions import action_from_dict
 from rules.bagani_attack import Target, judge_attack
 from rules.bagani_cards import Deck, read_cards, read_colour, read_deck
-from rules.bagani_combos import best_hand, classify
+from rules.bagani_combos import TITLES, best_hand, classify
 from rules.bagani_options import Options
 from rules.bagani_scoring import Defeated, PlayerTable, score_tables
 from rules.bagani_tracker import GAME, BaganiState, new_state
@@ -83,7 +83,7 @@ def _check_combo(payload: Mapping[str, Any], options: Options, deck: Deck) -> di
     except IllegalMove as exc:
         return {"valid": False, "combo": None, "ap": 0, "reason": exc.reason}
     return {"valid": True, "combo": combo.combo, "ap": combo.ap,
-            "reason": f"A {combo.combo.replace('-', ' ').title()} gives {combo.ap} AP."}
+            "reason": f"A {TITLES[combo.combo]} gives {combo.ap} AP."}
 
 
 def _check_attack(payload: Mapping[str, Any], options: Options, deck: Deck) -> dict[str, Any]:
