@@ -89,8 +89,9 @@ def serve(settings: Settings, port: int, database: Path,
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
-    stop_source = start(services) if start else None
+    stop_source = None
     try:
+        stop_source = start(services) if start else None
         server.run()
     finally:
         if stop_source:

@@ -18,6 +18,7 @@ from companion.errors import UsageError
 from companion.server import serve
 from companion.web import Services
 from rules.core import BadInput
+from rules.registry import game_rules
 
 log = logging.getLogger(__name__)
 
@@ -27,16 +28,17 @@ def run_table(args: argparse.Namespace) -> int:
     game = pick_game(args.game, settings.game)
     players = [p.strip() for p in args.players.split(",") if p.strip()]
     camera = args.camera or settings.camera
+    try:
+        game_rules(game).new_game(players)  # a bad table is refused before the port opens
+    except BadInput as exc:
+        raise UsageError("--players", args.players, exc.problem) from None
 
     def start(services: Services) -> Callable[[], None] | None:
         restored = services.table.snapshot()
         if restored["status"] == "playing" and not args.new:
             print(f"companion: resumed game {restored['game_id']} ({restored['game']})", flush=True)
         else:
-            try:
-                services.table.start_game(game, players)
-            except BadInput as exc:
-                raise UsageError("--players", args.players, exc.problem) from None
+            services.table.start_game(game, players)
         if camera == "none":
             return None
         return CameraFeed(services.table, camera, game, settings.threads).start()
