@@ -11,7 +11,7 @@ consonant; a suffix -an, -in, -han). Every candidate is then judged by the same
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator, Sequence
@@ -64,12 +64,64 @@ class _Shapes:
         self.known = frozenset(self.words)
         self.derived = derived
         self.min_root = min_root
+        self._joined = "\n".join(self.words)
+        self._backwards = sorted((w[::-1], i) for i, w in enumerate(self.words))
+        self._starts = [0]
+        for word in self.words[:-1]:
+            self._starts.append(self._starts[-1] + len(word) + 1)
         # readings -> letter -> readings after it: the memo every search shares
         self._moves: dict[frozenset[tuple], dict[str, frozenset[tuple]]] = {}
+        self._holders: dict[str, tuple[str, ...]] = {}
+        self._complete: dict[frozenset[tuple], bool] = {}
+        self._toward: dict[str, dict[frozenset[tuple], frozenset[tuple]]] = {}
 
-    def _grows(self, root: str) -> bool:
-        at = bisect_left(self.words, root)
-        return at < len(self.words) and self.words[at].startswith(root)
+    def _grows(self, root: str, words: Sequence[str] | None = None) -> bool:
+        words = self.words if words is None else words
+        at = bisect_left(words, root)
+        return at < len(words) and words[at].startswith(root)
+
+    def _holding(self, syllable: str) -> tuple[str, ...]:
+        """The words whose surface can hold `syllable`: it is inside the word or, when words
+        are derived, it runs on into a suffix (HABA|G+AN holds GAN)."""
+        if syllable not in self._holders:
+            if self.derived and any(syllable in s for s in SUFFIXES):
+                self._holders[syllable] = self.words
+                return self.words
+            hits = set()
+            at = self._joined.find(syllable)
+            while at != -1:
+                hits.add(bisect_right(self._starts, at) - 1)
+                at = self._joined.find(syllable, at + 1)
+            if self.derived:
+                for cut in range(1, len(syllable)):
+                    head, tail = syllable[:cut], syllable[cut:]
+                    if tail in _SUFFIX_BEGINNINGS:
+                        backwards = head[::-1]
+                        at = bisect_left(self._backwards, (backwards,))
+                        while at < len(self._backwards) and self._backwards[at][0].startswith(backwards):
+                            hits.add(self._backwards[at][1])
+                            at += 1
+            self._holders[syllable] = tuple(self.words[i] for i in sorted(hits))
+        return self._holders[syllable]
+
+    def toward(self, states: frozenset[tuple], syllable: str) -> frozenset[tuple]:
+        """The readings that can still take `syllable` (the PAMATO, not yet laid) later on.
+
+        A root reading of two letters or more must begin a word that holds the syllable (the
+        shorter ones may still take an infix); a suffix reading must have the syllable in
+        the rest of its suffix; the other readings are kept as they are."""
+        memo = self._toward.setdefault(syllable, {})
+        if states not in memo:
+            holders = self._holding(syllable)
+            memo[states] = frozenset(s for s in states if self._may_hold(s, syllable, holders))
+        return memo[states]
+
+    def _may_hold(self, state: tuple, syllable: str, holders: Sequence[str]) -> bool:
+        if state[0] == "R":
+            return len(state[1]) < 2 or self._grows(state[1], holders)
+        if state[0] == "S":
+            return any(syllable in s[len(state[1]):] for s in SUFFIXES if s.startswith(state[1]))
+        return True
 
     def start(self) -> frozenset[tuple]:
         return self._closure({("P", "")} if self.derived else {("R", "", "")})
@@ -105,8 +157,10 @@ class _Shapes:
         return memo[letters]
 
     def forget_if_full(self) -> None:
-        if len(self._moves) > MEMO_LIMIT:
+        if len(self._moves) + sum(map(len, self._toward.values())) > MEMO_LIMIT:
             self._moves.clear()
+            self._toward.clear()
+            self._complete.clear()
 
     def _next(self, state: tuple, ch: str) -> Iterator[tuple]:
         kind = state[0]
@@ -136,6 +190,12 @@ class _Shapes:
                 yield ("S", state[1] + ch)
 
     def complete(self, states: frozenset[tuple]) -> bool:
+        """Whether the letters so far are a whole word shape."""
+        if states not in self._complete:
+            self._complete[states] = self._is_complete(states)
+        return self._complete[states]
+
+    def _is_complete(self, states: frozenset[tuple]) -> bool:
         return any((s[0] == "R" and not s[2] and s[1] in self.known) or
                    (s[0] == "S" and s[1] in SUFFIXES) for s in states)
 
@@ -164,40 +224,38 @@ def find_words(pamato: Card, hand: Sequence[Card], dictionary: Dictionary,
     if actions_left is None:
         actions_left = 1 if dictionary.options.one_action_card_per_turn else len(hand)
     left = {t: len(cs) for t, cs in by_text.items()}
-    # the cards left, as one number (a digit per syllable), to notice a position met before
-    weight = {t: (len(hand) + 1) ** i for i, t in enumerate(by_text)}
     found: dict[str, Move] = {}
-    seen: set[tuple[str, bool, int]] = set()
 
-    def lay(text: str, laid: list[Card], pamato_laid: bool, states: frozenset[tuple],
-            actions: int, remaining: int) -> None:
-        if (text, pamato_laid, remaining) in seen:
-            return
-        seen.add((text, pamato_laid, remaining))
+    syllable = pamato.text
+
+    def lay(text: str, laid: list[Card], pamato_laid: bool, states: frozenset[tuple], actions: int) -> None:
         if pamato_laid and len(laid) >= 2 and text not in found and shapes.complete(states):
             verdict = dictionary.judge(text)
             if verdict.valid:
                 found[text] = Move(tuple(laid), verdict)
-        options = [(t, by_text[t][len(by_text[t]) - n], False) for t, n in left.items() if n]
-        if not pamato_laid:
-            options.append((pamato.text, pamato, True))
         memo = shapes.moves(states)
-        for piece, card, is_pamato in options:
-            spends = 1 if card.action and not is_pamato else 0
-            if actions + spends > actions_left:
+        if not pamato_laid:
+            after = memo.get(syllable)
+            if after is None:
+                after = shapes.step(states, syllable)
+            if after:
+                lay(text + syllable, laid + [pamato], True, after, actions)
+        for piece, n in left.items():
+            if not n:
+                continue
+            card = by_text[piece][len(by_text[piece]) - n]
+            spent = actions + (card.action is not None)
+            if spent > actions_left:
                 continue
             after = memo.get(piece)
             if after is None:
                 after = shapes.step(states, piece)
-            if not after:
-                continue
-            if is_pamato:
-                lay(text + piece, laid + [card], True, after, actions, remaining)
-            else:
-                left[piece] -= 1
-                lay(text + piece, laid + [card], pamato_laid, after, actions + spends,
-                    remaining - weight[piece])
-                left[piece] += 1
+            if after and not pamato_laid:
+                after = shapes.toward(after, syllable)
+            if after:
+                left[piece] = n - 1
+                lay(text + piece, laid + [card], pamato_laid, after, spent)
+                left[piece] = n
 
-    lay("", [], False, shapes.start(), 0, sum(n * weight[t] for t, n in left.items()))
+    lay("", [], False, shapes.start(), 0)
     return sorted(found.values(), key=lambda m: (-m.letters, -len(m.cards), m.verdict.text))

@@ -14,6 +14,7 @@ import json
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -24,6 +25,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rules import bagani  # noqa: E402
 from rules.bagani_cards import COLOURS, DEFAULT_DECK  # noqa: E402
 from rules.bagani_combos import best_hand  # noqa: E402
+from rules.dugtungan_cards import deck_counts  # noqa: E402
+from rules.dugtungan_finder import find_words  # noqa: E402
+from rules.dugtungan_words import Dictionary  # noqa: E402
 
 
 def _timed_ms(run: Callable[[], Any], repeats: int) -> list[float]:
@@ -74,9 +78,56 @@ def bagani_end_scoring_6_players(games: int = 50, repeats: int = 5) -> dict[str,
     return _figures(times, note=f"median of {repeats} runs per game")
 
 
+def dugtungan_move_finder_15_cards(hands: int = 60) -> dict[str, Any]:
+    """The move finder: every word a 15-card hand makes around a PAMATO (default deck,
+    default lexicon and options). The first search pays for loading the lexicon."""
+    rng = random.Random(15)
+    deck = [card for card, n in deck_counts().items() for _ in range(n)]
+    table = Dictionary()
+    times, words = [], []
+    for _ in range(hands):
+        pamato, *hand = rng.sample(deck, 16)
+        times += _timed_ms(lambda: words.append(len(find_words(pamato, hand, table))), 1)
+    return _figures(times[1:], goal_ms=50, first_search_ms=round(times[0], 1),
+                    median_words_found=statistics.median(words))
+
+
+_LEXICON_LOAD = """
+import json, sys, time, tracemalloc
+if sys.argv[1] == "memory":
+    tracemalloc.start()
+start = time.perf_counter()
+from rules.dugtungan_cards import parse_card
+from rules.dugtungan_finder import find_words
+from rules.dugtungan_words import Dictionary
+table = Dictionary()
+find_words(parse_card("BA", "pamato"), [parse_card("HA", "hand")], table)
+print(json.dumps({"ms": (time.perf_counter() - start) * 1000, "words": len(table.words),
+                  "held": tracemalloc.get_traced_memory()[0]}))
+"""
+
+
+def dugtungan_lexicon_load(repeats: int = 5) -> dict[str, Any]:
+    """A fresh interpreter imports the dugtungan engine, reads the lexicon and makes its
+    first search; `memory_mib` is what Python still holds for it afterwards (tracemalloc)."""
+    root = str(Path(__file__).resolve().parent.parent)
+
+    def fresh(mode: str) -> dict[str, Any]:
+        out = subprocess.run([sys.executable, "-c", _LEXICON_LOAD, mode], cwd=root, check=True,
+                             capture_output=True, text=True).stdout
+        return json.loads(out)
+
+    runs = [fresh("time") for _ in range(repeats)]
+    memory = fresh("memory")
+    return _figures([r["ms"] for r in runs], words=runs[0]["words"],
+                    memory_mib=round(memory["held"] / 2**20, 1))
+
+
 BENCHMARKS: dict[str, Callable[[], dict[str, Any]]] = {
     "bagani_final_hand_20_cards": bagani_final_hand_20_cards,
     "bagani_end_scoring_6_players": bagani_end_scoring_6_players,
+    "dugtungan_move_finder_15_cards": dugtungan_move_finder_15_cards,
+    "dugtungan_lexicon_load": dugtungan_lexicon_load,
 }
 
 
