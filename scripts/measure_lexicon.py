@@ -3,6 +3,9 @@ often it accepts random card strings. Prints JSON.
 
 - `common`: tests/rules/data/dugtungan_common_words.txt, Tagalog words written down by
   hand (not taken from wordfreq); hyphens are dropped, as cards spell no hyphen.
+- `affixed`: tests/rules/data/dugtungan_affixed_words.txt, affixed and reduplicated
+  forms written down by hand: how many the word list holds, how many the affix analysis
+  adds, how many are missed.
 - `random`: strings of 2 to 4 cards dealt from the default deck's plain syllable cards.
   Some of them are real words (BAKA, PUSA), so the rate is an upper bound on false
   accepts; it is reported with and without the affix analysis, which is where the
@@ -23,12 +26,14 @@ from rules.dugtungan_lexicon import lexicon_words, normalise
 from rules.dugtungan_options import Options
 from rules.dugtungan_words import Dictionary
 
-COMMON = Path(__file__).resolve().parent.parent / "tests" / "rules" / "data" / "dugtungan_common_words.txt"
+DATA = Path(__file__).resolve().parent.parent / "tests" / "rules" / "data"
+COMMON = DATA / "dugtungan_common_words.txt"
+AFFIXED = DATA / "dugtungan_affixed_words.txt"
 FLOORS = (3.0, 3.5, 4.0)
 
 
-def common_words() -> list[str]:
-    lines = COMMON.read_text("utf-8").splitlines()
+def word_list(path: Path) -> list[str]:
+    lines = path.read_text("utf-8").splitlines()
     return [normalise(line).replace("-", "") for line in lines if line.strip() and not line.startswith("#")]
 
 
@@ -51,7 +56,7 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
-    common, noise = common_words(), random_strings(args.samples, args.seed)
+    common, noise = word_list(COMMON), random_strings(args.samples, args.seed)
     report: dict[str, object] = {"floors": {}}
     for floor in FLOORS:
         with_affixes = Options(min_zipf=floor)
@@ -65,6 +70,12 @@ def main() -> None:
         }
     judge = Dictionary(Options())
     report["common_missed_at_default"] = [w for w in common if not judge.judge(w).valid]
+    affixed = [judge.judge(w) for w in word_list(AFFIXED)]
+    report["affixed_at_default"] = {
+        "of": len(affixed),
+        "in_word_list": sum(1 for v in affixed if v.source == "lexicon"),
+        "derived": {v.text: v.root for v in affixed if v.source == "derived"},
+        "missed": [v.text for v in affixed if not v.valid]}
     print(json.dumps(report, indent=2))
 
 

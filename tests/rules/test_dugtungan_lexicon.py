@@ -13,8 +13,14 @@ from rules.dugtungan_morphology import derive
 from rules.dugtungan_options import Options
 from rules.dugtungan_words import Dictionary, judge_dugtong, judge_todas
 
-COMMON = Path(__file__).parent / "data" / "dugtungan_common_words.txt"
+DATA = Path(__file__).parent / "data"
 TABLE = Dictionary()
+
+
+def written_down(name: str) -> list[str]:
+    """A word list written by hand for these measurements, as the cards spell it."""
+    lines = (DATA / name).read_text("utf-8").splitlines()
+    return [normalise(w).replace("-", "") for w in lines if w.strip() and not w.startswith("#")]
 
 
 def cards(*codes: str):
@@ -34,11 +40,17 @@ def test_a_higher_frequency_floor_keeps_fewer_words() -> None:
 
 
 def test_lexicon_accepts_nearly_all_common_words_written_by_hand() -> None:
-    lines = COMMON.read_text("utf-8").splitlines()
-    words = [normalise(w).replace("-", "") for w in lines if w.strip() and not w.startswith("#")]
+    words = written_down("dugtungan_common_words.txt")
     assert len(words) >= 100
     missed = [w for w in words if not TABLE.judge(w).valid]
     assert len(missed) / len(words) < 0.03, missed
+
+
+def test_affix_analysis_accepts_affixed_forms_the_word_list_lacks() -> None:
+    verdicts = [TABLE.judge(w) for w in written_down("dugtungan_affixed_words.txt")]
+    derived = [v for v in verdicts if v.source == "derived"]
+    assert sum(v.valid for v in verdicts) / len(verdicts) >= 0.9
+    assert len(derived) >= 5 and "mahahabag" in [v.text for v in derived]
 
 
 @pytest.mark.parametrize("written, spelled", [("TALÂ", "tala"), ("Halíka", "halika"), ("™", "tm")])
