@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from rules import bagani
 from rules.bagani_actions import Defeat, Discard, Done, Draw, End, PutDown, Refill, Reveal
-from rules.bagani_cards import ATTACKS, BIYAYA, COLOURS, DEFAULT_DECK, Halimaw
+from rules.bagani_cards import ATTACKS, BIYAYA, CARD_CODES, COLOURS, DEFAULT_DECK, Halimaw
 from rules.bagani_combos import best_hand
 from rules.core import IllegalMove
 
@@ -207,3 +207,28 @@ def test_an_event_out_of_turn_is_refused_and_changes_nothing():
     with pytest.raises(IllegalMove, match="Ana's turn"):
         state.apply(Done(1))
     assert state.to_dict() == before
+
+
+def stray_event(state, rng):
+    """Any event at all, legal or not, as a confused camera might report one."""
+    seat = rng.randrange(len(state.players) + 1)
+    card = rng.choice(sorted(CARD_CODES))
+    name = rng.choice(["Sarimaw", "Halimaw 0", "Halimaw 9", "Kapre"])
+    return rng.choice([
+        Draw(seat, rng.choice(["row", "deck"]), card), Refill(card), Discard(seat, card),
+        PutDown(seat, (tuple(rng.choice(sorted(CARD_CODES)) for _ in range(rng.randint(0, 7))),)),
+        Defeat(seat, name), Done(seat), Reveal(Halimaw(name)), End()])
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2 ** 32), players=st.integers(2, 6), options=option_sets)
+def test_any_event_is_applied_or_refused_with_a_reason(seed, players, options):
+    rng = random.Random(seed)
+    state, _, (setup, *events) = play_game(seed, players, options, 0.5)
+    state = bagani.new_game(NAMES[:players], options, setup)
+    for event in events:
+        try:
+            state.apply(stray_event(state, rng))
+        except IllegalMove as refused:
+            assert refused.reason.endswith((".", "!"))
+        state = state.apply(bagani.action_from_dict(event))
