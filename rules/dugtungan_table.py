@@ -68,6 +68,12 @@ class State:
     def dictionary(self) -> Dictionary:
         return Dictionary(self.options, self.house)
 
+    @property
+    def pamato_card(self) -> Card:
+        """The PAMATO in play; only asked for where the phase guarantees one."""
+        assert self.pamato is not None, "no PAMATO in play"
+        return _card(self.pamato)
+
     # -- the GameState interface --
 
     def current_player(self) -> int | None:
@@ -116,7 +122,7 @@ class State:
         return ()
 
     def _dugtongs(self) -> tuple[Action, ...]:
-        seat, pamato = self.turn, _card(self.pamato or "")
+        seat, pamato = self.turn, self.pamato_card
         moves: list[Action] = []
         for move in find_words(pamato, self._seen(seat), self.dictionary):
             from_hand = [c for c in move.cards if c is not pamato]
@@ -212,7 +218,7 @@ class State:
 
     def _dugtong(self, action: Dugtong) -> "State":
         self._expect(PLAY, action.seat)
-        pamato = _card(self.pamato or "")
+        pamato = self.pamato_card
         cards = [_card(c) for c in action.word]
         verdict = judge_dugtong(pamato, cards, self.dictionary)
         if not verdict.valid:
@@ -230,7 +236,7 @@ class State:
         said = (f"{self.names[action.seat]}: {verdict.reason}.",)
         if not hands[action.seat]:
             return state._win(action.seat, said)
-        said += (f"{self.names[action.seat]} lays {_card(action.pamato or '').syllable} as the new PAMATO.",)
+        said += (f"{self.names[action.seat]} lays {state.pamato_card.syllable} as the new PAMATO.",)
         return state._fire(action.seat, said)
 
     def _todas(self, action: Todas) -> "State":
@@ -246,7 +252,8 @@ class State:
             return state._win(action.seat, said)
         return state._begin_turn(self._next(action.seat), 1, said)
 
-    def _lay_word(self, seat: int, word: tuple[str, ...], hands: list, pamato: str | None) -> "State":
+    def _lay_word(self, seat: int, word: tuple[str, ...], hands: list[tuple[str | None, ...]],
+                  pamato: str | None) -> "State":
         """The new word goes on the table; the word it replaces goes to its owner's bank."""
         banks = list(self.banks)
         if self.word_owner is not None:
@@ -260,10 +267,10 @@ class State:
         nxt = self._next(action.seat)
         if self.passes + 1 < len(self.names):
             return replace(self, passes=self.passes + 1)._begin_turn(nxt, 1, said)
-        dead = _card(self.pamato or "").syllable
-        state = replace(self, passes=0, pamato=None, discards=self.discards + (self.pamato or "",),
+        dead = self.pamato_card
+        state = replace(self, passes=0, pamato=None, discards=self.discards + (dead.code,),
                         turn=nxt, phase=REVEAL,
-                        announcements=said + (f"Everyone passed: {dead} is a dead card. "
+                        announcements=said + (f"Everyone passed: {dead.syllable} is a dead card. "
                                               "Reveal the top card of the deck as the new PAMATO.",))
         return state._settle()
 
@@ -347,7 +354,7 @@ class State:
 
     def _fire(self, layer: int, said: tuple[str, ...]) -> "State":
         """The PAMATO just laid takes effect, once."""
-        action = _card(self.pamato or "").action
+        action = self.pamato_card.action
         nxt = self._next(layer)
         if action in PENALTY:
             return self._begin_turn(nxt, 1 + PENALTY[action], said + (
