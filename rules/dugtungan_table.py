@@ -11,7 +11,7 @@ makes the PAMATO a dead card; a SAPAW may come from any player at any time.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Mapping, Sequence
 
 from rules.core import BadInput, IllegalMove, PlayerScore, ScoreResult
@@ -31,7 +31,9 @@ REVEAL, DRAW, PLAY, PITIK, DECK_OUT, OVER = "reveal", "draw", "play", "pitik", "
 PENALTY = {"+DOS": 2, "+KWATRO": 4}
 
 
+@lru_cache(maxsize=1024)
 def _card(code: str) -> Card:
+    """The card of a code the tracker already holds (validated when its event was read)."""
     return parse_card(code, "card")
 
 
