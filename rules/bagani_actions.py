@@ -181,6 +181,22 @@ class Reveal:
 
 
 @dataclass(frozen=True)
+class Show:
+    """A whole hand seen by the table (a reveal-hands attack): it replaces what was unseen."""
+
+    player: int
+    cards: tuple[str, ...]
+    kind: ClassVar[str] = "show"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "player": self.player, "cards": list(self.cards)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Show":
+        return cls(_read_player(data), tuple(read_cards(req(data, "cards", list), "cards")))
+
+
+@dataclass(frozen=True)
 class End:
     """The game is scored; `hands` are the final hands shown, in seat order."""
 
@@ -197,8 +213,9 @@ class End:
         return cls(None if hands is None else _read_hands(hands, "hands"))
 
 
-Action = Setup | Draw | Refill | Discard | PutDown | Defeat | Done | Reveal | End
-_KINDS = {cls.kind: cls for cls in (Setup, Draw, Refill, Discard, PutDown, Defeat, Done, Reveal, End)}
+Action = Setup | Draw | Refill | Discard | PutDown | Defeat | Done | Reveal | Show | End
+_KINDS = {cls.kind: cls for cls in
+          (Setup, Draw, Refill, Discard, PutDown, Defeat, Done, Reveal, Show, End)}
 
 
 def action_from_dict(data: Mapping[str, Any]) -> Action:

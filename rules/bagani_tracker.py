@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterator, Mapping, Sequence
 
 from rules.bagani_actions import (DECK, ROW, Action, Defeat, Discard, Done, Draw, End, PutDown,
-                                  Refill, Reveal, Setup)
+                                  Refill, Reveal, Setup, Show)
 from rules.bagani_cards import (ATTACKS, BIYAYA, BIYAYA_NAME, CARD_CODES, SARIMAW, Deck,
                                 Halimaw)
 from rules.bagani_combos import TITLES, classify, combos_ap
@@ -135,6 +135,8 @@ class BaganiState:
             raise IllegalMove("Lay out the face-up Bagani cards and Halimaw first.")
         if isinstance(action, End):
             return self._end(action)
+        if isinstance(action, Show):
+            return self._show(action)
         if isinstance(action, Refill):
             return self._refill(action)
         if self._needs_refill():
@@ -465,17 +467,26 @@ class BaganiState:
                 hands[i] = hands[i].forget()
         return replace(self, hands=tuple(hands), announcements=said)
 
+    def _show(self, action: Show) -> "BaganiState":
+        if not 0 <= action.player < len(self.players):
+            raise IllegalMove(f"There is no player in seat {action.player}.")
+        name, hand = self.players[action.player], self.hands[action.player]
+        if not hand.could_be(action.cards):
+            raise IllegalMove(f"{name}'s hand holds {hand.count} cards"
+                              + (f" including {', '.join(hand.known)}" if hand.known else "")
+                              + "; the shown hand does not match.")
+        hands = list(self.hands)
+        hands[action.player] = Hand(tuple(sorted(action.cards)))
+        return replace(self, hands=tuple(hands), announcements=())
+
     # --- the end ------------------------------------------------------------------------
 
     def _end(self, action: End) -> "BaganiState":
         if action.hands is not None:
             if len(action.hands) != len(self.players):
                 raise IllegalMove(f"Show {len(self.players)} final hands, one per player.")
-            for name, hand, shown in zip(self.players, self.hands, action.hands):
-                if not hand.could_be(shown):
-                    raise IllegalMove(f"{name}'s hand holds {hand.count} cards"
-                                      + (f" including {', '.join(hand.known)}" if hand.known else "")
-                                      + f"; the shown hand does not match.")
+            for seat, shown in enumerate(action.hands):
+                self._show(Show(seat, shown))
         state = replace(self, phase=ENDED, shown_hands=action.hands, announcements=())
         result = state.scores()
         top = max(p.total for p in result.players)

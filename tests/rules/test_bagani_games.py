@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import bagani
-from rules.bagani_actions import Defeat, Discard, Done, Draw, End, PutDown, Refill, Reveal
+from rules.bagani_actions import Defeat, Discard, Done, Draw, End, PutDown, Refill, Reveal, Show
 from rules.bagani_cards import ATTACKS, BIYAYA, CARD_CODES, COLOURS, DEFAULT_DECK, Halimaw
 from rules.bagani_combos import best_hand
 from rules.core import IllegalMove
@@ -103,6 +103,9 @@ def every_listed_action_applies(state):
 def next_event(state, table, rng):
     """The event the table produces next, with the table already changed to match."""
     seat = state.turn
+    if rng.random() < 0.05:
+        shown = rng.randrange(len(table.hands))
+        return Show(shown, tuple(table.hands[shown]))
     if None in table.row and (table.deck or table.discard):
         card = table.top()
         table.row[table.row.index(None)] = card

@@ -3,7 +3,8 @@
 import pytest
 
 from rules import bagani
-from rules.bagani_actions import Defeat, Discard, Done, Draw, End, PutDown, Refill, Reveal, Setup
+from rules.bagani_actions import (Defeat, Discard, Done, Draw, End, PutDown, Refill, Reveal, Setup,
+                                  Show)
 from rules.bagani_cards import Halimaw
 from rules.core import IllegalMove
 
@@ -231,6 +232,16 @@ def test_players_without_cards_are_skipped_by_an_attack():
     assert state.hands[1].known == ("blue-circle",) * 3  # nobody to pass to: nothing moved
 
 
+def test_a_hand_shown_to_the_table_becomes_known():
+    state = play(five_red_squares(), PutDown(0, (("red-square",) * 4,)), Defeat(0, "Mansisilat"),
+                 Done(0), Reveal(Halimaw("Kapre")))
+    assert "Kapre attacks! Every player shows their hand to everyone." in state.announcements
+    state = state.apply(Show(1, ("blue-circle",) * 3))
+    assert state.hands[1].known == ("blue-circle",) * 3
+    with pytest.raises(IllegalMove, match="Ana's hand holds 1 cards including red-square"):
+        state.apply(Show(0, ("blue-circle",)))
+
+
 def test_discard_face_up_biyaya_empties_those_slots_for_refilling():
     deck = {"halimaw": DECK["halimaw"] + [{"name": "Bakunawa", "color": "blue", "lakas": 1,
                                            "dp": 1, "attacks": ["discard-faceup-biyaya"]}]}
@@ -351,7 +362,7 @@ def test_events_round_trip_through_json():
                     ((B,) * 3, ("red-square",) * 3)),
               Draw(0, "row", B), Draw(1, "deck"), Refill("blue-square"), Discard(0),
               PutDown(0, (("red-square", B),)), Defeat(0, "Higante"), Done(1),
-              Reveal(Halimaw("Kapre")), End(((B,), ()))]
+              Reveal(Halimaw("Kapre")), Show(1, ("red-square", B)), End(((B,), ()))]
     for event in events:
         assert bagani.action_from_dict(event.to_dict()) == event
 
