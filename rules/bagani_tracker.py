@@ -1,8 +1,8 @@
 """The turn-by-turn Bagani tracker: an immutable state fed by table events.
 
-It follows a real table: it sees the face-up rows, the combos put down and the
-Halimaw taken, but not the cards drawn from the deck top, so each hand is the cards it
-saw plus a count of unseen ones. An illegal event raises IllegalMove with a sentence
+It follows a real table: it sees the face-up rows, the combos put down, the Halimaw
+taken and any hand shown, but not the cards drawn from the deck top, so each hand is
+the cards it saw plus a count of unseen ones. An illegal event raises IllegalMove with a sentence
 for the table; nothing is mutated, so the companion can simply keep the old state.
 
 Phases: setup -> (draw -> discard? -> attack -> reveal?) per turn -> over -> ended.
