@@ -26,10 +26,10 @@ from rules.dugtungan_words import Dictionary, judge_dugtong, judge_sapaw, judge_
 from rules.options import parse_options
 from rules.payload import obj, player_names, req
 
-__all__ = ["GAME", "Options", "score", "check", "new_game", "action_from_dict", "dictionary"]
+__all__ = ["GAME", "Options", "score", "check", "new_game", "action_from_dict"]
 
 
-def dictionary(payload: Mapping[str, Any]) -> Dictionary:
+def _dictionary(payload: Mapping[str, Any]) -> Dictionary:
     """The table's dictionary from a request's `options` and `house` lists."""
     options = parse_options(Options, payload.get("options"))
     house = HouseWords.from_dict(payload["house"]) if payload.get("house") is not None else HouseWords()
@@ -56,7 +56,7 @@ def check(payload: Mapping[str, Any]) -> dict[str, Any]:
     checks = {"dugtong": _check_dugtong, "sapaw": _check_sapaw, "todas": _check_todas, "moves": _check_moves}
     if kind not in checks:
         raise BadInput("check", f"unknown dugtungan check {kind!r}; one of {', '.join(checks)}")
-    return checks[kind](payload, dictionary(payload))
+    return checks[kind](payload, _dictionary(payload))
 
 
 def _check_dugtong(payload: Mapping[str, Any], words: Dictionary) -> dict[str, Any]:
