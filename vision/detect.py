@@ -27,7 +27,7 @@ class ContourDetectorSettings:
     min_area: float = 0.003       # smallest card, as a share of the image area
     max_area: float = 0.9
     aspect_tolerance: float = 0.28  # allowed |short/long - CARD_ASPECT| (tilt stretches cards)
-    min_fill: float = 0.88        # contour area over its quadrilateral's area
+    min_fill: float = 0.8         # contour area over its quadrilateral's area
 
 
 def order_clockwise(corners: np.ndarray) -> np.ndarray:
@@ -77,7 +77,7 @@ class ContourCardDetector:
     def detect(self, image: np.ndarray) -> list[Detection]:
         s = self.settings
         scale = min(1.0, s.work_size / max(image.shape[:2]))
-        small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
+        small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA if scale < 0.5 else cv2.INTER_LINEAR) if scale < 1 else image
         quads = self._candidates(small)
         kept = _suppress(quads)
         return [Detection(corners=order_clockwise(q / scale), score=score) for q, score in kept]
@@ -91,11 +91,12 @@ class ContourCardDetector:
         """
         gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
         blurred = cv2.GaussianBlur(gray, (5, 5), 0)
-        median = float(np.median(blurred))
-        edges = cv2.Canny(blurred, 0.4 * median + 10, 1.0 * median + 30)
+        median = float(np.median(blurred[::4, ::4]))
+        edges = cv2.Canny(blurred, 0.33 * median + 8, 0.66 * median + 20)
         edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
-        colour_edges = cv2.morphologyEx(cv2.GaussianBlur(small, (3, 3), 0), cv2.MORPH_GRADIENT,
-                                        np.ones((3, 3), np.uint8)).max(axis=2)
+        b, g, r = cv2.split(cv2.morphologyEx(cv2.GaussianBlur(small, (3, 3), 0), cv2.MORPH_GRADIENT,
+                                             np.ones((3, 3), np.uint8)))
+        colour_edges = cv2.max(cv2.max(b, g), r)
         _, colour_edges = cv2.threshold(colour_edges, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
         maps = [edges, colour_edges]
         sat = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)[:, :, 1]
@@ -116,18 +117,46 @@ class ContourCardDetector:
                 if not s.min_area * image_area <= area <= s.max_area * image_area:
                     continue
                 quad = _quadrilateral(contour)
-                if quad is None:
-                    continue
-                quad_area = _polygon_area(quad)
-                fill = area / max(quad_area, 1.0)
-                if fill < s.min_fill or fill > 1.15:
-                    continue
-                sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
-                short, long_ = min(sides[0] + sides[2], sides[1] + sides[3]), max(sides[0] + sides[2], sides[1] + sides[3])
-                aspect_error = abs(short / long_ - CARD_ASPECT)
-                if aspect_error > s.aspect_tolerance:
-                    continue
-                found.append((quad, fill - aspect_error))
+                scored = None if quad is None else self._card_like(quad, area)
+                if scored is not None:
+                    found.append((quad, scored))
+                elif area > 2 * s.min_area * image_area:
+                    found += self._split(contour)
+        return found
+
+    def _card_like(self, quad: np.ndarray, area: float) -> float | None:
+        """A score if `quad` (holding a region of `area`) is shaped like a card, else None."""
+        fill = area / max(_polygon_area(quad), 1.0)
+        if fill < self.settings.min_fill or fill > 1.15:
+            return None
+        sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+        a, b = sides[0] + sides[2], sides[1] + sides[3]
+        aspect_error = abs(min(a, b) / max(a, b) - CARD_ASPECT)
+        return None if aspect_error > self.settings.aspect_tolerance else min(fill, 1.0) - aspect_error
+
+    def _split(self, contour: np.ndarray) -> list[tuple[np.ndarray, float]]:
+        """Cards inside a blob of touching cards: the blob's thick cores (where the
+        distance to its edge is large) separate at the thin necks where cards touch;
+        each core grown back by that distance is a card candidate."""
+        x, y, w, h = cv2.boundingRect(contour)
+        mask = np.zeros((h + 2, w + 2), np.uint8)
+        cv2.drawContours(mask, [contour - (x - 1, y - 1)], -1, 255, -1)
+        distance = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
+        margin = 0.5 * float(distance.max())
+        cores, _ = cv2.findContours((distance > margin).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        found = []
+        blob_area = cv2.contourArea(contour)
+        if not 2 <= len(cores) <= 4 or blob_area < 0.6 * cv2.contourArea(cv2.convexHull(contour)):
+            return []  # not a few cards side by side: table texture, a hand, clutter
+        for core in cores:
+            (cx, cy), (cw, ch), angle = cv2.minAreaRect(core)
+            quad = cv2.boxPoints(((cx + x - 1, cy + y - 1), (cw + 2 * margin, ch + 2 * margin), angle)).astype(np.float32)
+            inside = np.zeros_like(mask)
+            cv2.fillConvexPoly(inside, (quad - (x - 1, y - 1)).astype(np.int32), 255)
+            area = float(np.count_nonzero(inside & mask))
+            scored = self._card_like(quad, area)
+            if scored is not None and area > blob_area / (len(cores) + 2):
+                found.append((quad, scored))
         return found
 
 

@@ -72,6 +72,20 @@ def one_shot_gallery(truth: dict[str, list[TruthCard]], deck_photo: str = "alpha
     return gallery
 
 
+def one_shot_shots(folder: Path, deck_photo: str = "alpha_deck.jpg") -> list[tuple[str, np.ndarray]]:
+    """The enrollment photos of the one-shot protocol: around each gallery card, a crop
+    of the deck photo one card-row high (neighbours show at the edges, as the enroll
+    contract allows; the card nearest the centre is the one enrolled)."""
+    truth = real_photo_truth(folder)
+    image = cv2.imread(str(folder / deck_photo), cv2.IMREAD_COLOR)
+    half = int(0.6 * _row_height(truth[deck_photo]))
+    shots = []
+    for index, code in one_shot_gallery(truth, deck_photo).items():
+        x, y = (int(v) for v in truth[deck_photo][index].center)
+        shots.append((code, image[max(0, y - half):y + half, max(0, x - half):x + half].copy()))
+    return shots
+
+
 def _row_height(cards: Sequence[TruthCard]) -> float:
     ys = sorted({round(c.center[1]) for c in cards})
     gaps = [b - a for a, b in zip(ys, ys[1:]) if b - a > 20]
@@ -81,3 +95,72 @@ def _row_height(cards: Sequence[TruthCard]) -> float:
 def precision_recall(found: int, predicted: int, truth: int) -> dict[str, float]:
     return {"recall": round(found / truth, 4) if truth else 1.0,
             "precision": round(found / predicted, 4) if predicted else 1.0}
+
+
+@dataclass
+class Tally:
+    """Running counts for detection, naming, open-set rejection and corner order.
+
+    `enrolled` cards count as named right when the code matches; cards outside the
+    deck count as rejected when the code is None. A card counts for corner order when
+    it was found and its first corner is nearest the truth's own top-left.
+    """
+
+    truth: int = 0
+    predicted: int = 0
+    found: int = 0
+    enrolled: int = 0
+    ranked_right: int = 0
+    named_right: int = 0
+    unenrolled: int = 0
+    rejected: int = 0
+    wrongly_named: int = 0
+    with_corners: int = 0
+    corners_right: int = 0
+    images: int = 0
+    images_right: int = 0
+
+    def add(self, results: Sequence, truth: Sequence[TruthCard], deck: set[str],
+            truth_corners: Sequence[np.ndarray] | None = None) -> Match:
+        """Score one image. `results` are CardResults (corners, reading)."""
+        match = match_by_centre([r.corners for r in results], truth)
+        self.images += 1
+        self.truth += len(truth)
+        self.predicted += len(results)
+        self.found += len(match.pairs)
+        all_right = not match.unmatched_truth and not match.unmatched_predictions
+        for t, card in enumerate(truth):
+            if card.code in deck:
+                self.enrolled += 1
+            else:
+                self.unenrolled += 1
+        for p, t in match.pairs:
+            reading, code = results[p].reading, truth[t].code
+            if code in deck:
+                self.ranked_right += bool(reading.candidates and reading.candidates[0].code == code)
+                right = reading.code == code
+                self.named_right += right
+            else:
+                right = reading.code is None
+                self.rejected += right
+            self.wrongly_named += reading.code is not None and reading.code != code
+            if truth_corners is not None:
+                self.with_corners += 1
+                distances = np.linalg.norm(truth_corners[t] - results[p].corners[0], axis=1)
+                ok = int(np.argmin(distances)) == 0
+                self.corners_right += ok
+                right = right and ok
+            all_right = all_right and right
+        self.images_right += all_right
+        return match
+
+    def summary(self) -> dict[str, float | int]:
+        def share(a: int, b: int) -> float | None:
+            return round(a / b, 4) if b else None
+        return {"cards": self.truth, "detection_recall": share(self.found, self.truth),
+                "detection_precision": share(self.found, self.predicted),
+                "enrolled_cards": self.enrolled, "ranked_first_right": share(self.ranked_right, self.enrolled),
+                "enrolled_accepted_and_right": share(self.named_right, self.enrolled),
+                "unenrolled_cards": self.unenrolled, "unenrolled_rejected": share(self.rejected, self.unenrolled),
+                "wrong_names": self.wrongly_named, "corners_in_order": share(self.corners_right, self.with_corners),
+                "images": self.images, "images_fully_right": share(self.images_right, self.images)}

@@ -1,0 +1,60 @@
+"""`companion enroll`: teach the project one physical deck from a folder of card photos."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import cv2
+
+from companion.errors import UsageError
+from vision.deck import code_of
+from vision.detect import ContourCardDetector
+from vision.embed import ModelMissing, OnnxEmbedder
+from vision.enroll import Enrollment
+
+GAMES = ("bagani", "gargon", "dugtungan", "lagim", "generic")
+IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
+
+
+def enrollment_images(folder: Path) -> list[Path]:
+    """The card photos in `folder`, sorted so extra shots follow their first one."""
+    if not folder.is_dir():
+        raise UsageError(str(folder), "images", "no such folder")
+    images = sorted(p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in IMAGE_SUFFIXES)
+    if not images:
+        raise UsageError(str(folder), "images", f"no card photos ({', '.join(IMAGE_SUFFIXES)}) in this folder")
+    return images
+
+
+def run(args: argparse.Namespace) -> int:
+    out = Path(args.out)
+    if not (out.is_dir() or out.parent.is_dir()):
+        raise UsageError(str(out), "out", "the folder to write the deck into does not exist")
+    enrollment = Enrollment(args.game, ContourCardDetector())
+    for path in enrollment_images(Path(args.images)):
+        code = code_of(path)
+        if not code:
+            raise UsageError(str(path), "images", "the file name must be the card code, e.g. red-14.jpg")
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if image is None:
+            raise UsageError(str(path), "images", "not a picture OpenCV can read")
+        enrollment.add(image, code)
+    try:
+        profile = enrollment.profile(OnnxEmbedder())
+    except ModelMissing as exc:
+        raise UsageError("", "model", str(exc)) from None
+    written = profile.save(out)
+    codes = sorted(set(enrollment.codes))
+    print(f"enrolled {len(codes)} cards ({len(enrollment.codes)} shots) into {written}; "
+          f"accept threshold {profile.gallery.threshold:.3f}")
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("enroll", help="teach the project one physical deck from photos of its cards")
+    parser.add_argument("--game", required=True, choices=GAMES, help="the game the deck is for, or generic")
+    parser.add_argument("--images", required=True, metavar="DIR",
+                        help="one photo per card face, named by card code (red-14.jpg; red-14__2.jpg adds a shot)")
+    parser.add_argument("--out", required=True, metavar="DECK", help="deck profile to write (file, or folder)")
+    parser.set_defaults(func=run)

@@ -1,0 +1,63 @@
+"""`companion recognize`: find and name every card in still images."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+import cv2
+
+from companion.commands.enroll import GAMES
+from companion.errors import UsageError
+from vision.deck import DeckProfile
+from vision.embed import DEFAULT_MODEL, ModelMissing, file_sha256
+from vision.recognize import CardRecognizer
+
+
+def _recognizer(args: argparse.Namespace) -> CardRecognizer:
+    if args.deck is None:
+        raise UsageError("", "deck", "recognition needs an enrolled deck for now (companion enroll ... --out DECK, "
+                         "then --deck DECK); built-in readers for printed cards are not available yet")
+    try:
+        deck = DeckProfile.load(Path(args.deck))
+    except FileNotFoundError:
+        raise UsageError(args.deck, "deck", "no such file") from None
+    except ValueError as exc:
+        raise UsageError(args.deck, "deck", str(exc)) from None
+    if args.game and deck.game not in (args.game, "generic"):
+        raise UsageError(args.deck, "game", f"this deck was enrolled for {deck.game}, not {args.game}")
+    try:
+        if DEFAULT_MODEL.is_file() and file_sha256(DEFAULT_MODEL) != deck.model_sha256:
+            raise UsageError(args.deck, "deck", "enrolled with another version of the card model; enroll the deck again")
+        return CardRecognizer.for_deck(deck)
+    except ModelMissing as exc:
+        raise UsageError("", "model", str(exc)) from None
+
+
+def run(args: argparse.Namespace) -> int:
+    cv2.setNumThreads(1)
+    recognizer = _recognizer(args)
+    for name in args.images:
+        started = time.perf_counter()
+        image = cv2.imread(name, cv2.IMREAD_COLOR) if Path(name).is_file() else None
+        if image is None:
+            raise UsageError(name, "", "no such picture, or not one OpenCV can read")
+        cards = recognizer.recognize(image)
+        ms = round((time.perf_counter() - started) * 1000, 1)
+        if args.json:
+            print(json.dumps({"image": name, "ms": ms, "cards": [c.to_dict() for c in cards]}), flush=True)
+        else:
+            named = ", ".join(c.reading.code or "?" for c in cards) or "no cards"
+            print(f"{name}: {len(cards)} cards ({ms} ms): {named}", flush=True)
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("recognize", help="find and identify every card in still images")
+    parser.add_argument("--deck", metavar="DECK", help="deck profile written by companion enroll")
+    parser.add_argument("--game", choices=GAMES, help="the game (checked against the deck)")
+    parser.add_argument("images", nargs="+", metavar="IMAGE")
+    parser.add_argument("--json", action="store_true", help="one JSON object per image")
+    parser.set_defaults(func=run)

@@ -1,0 +1,191 @@
+"""Measure detection, identification, open-set rejection and speed; print JSON.
+
+    nice -n 10 .venv/bin/python scripts/bench_vision.py [--scenes 30] [--only real,scenes,speed]
+
+real:   ../shared/data/realphotos, one-shot protocol (its README), with a pHash
+        baseline (imagehash, train extra) run on the same photos.
+scenes: generated tables of all four games from EVAL_SEED (never used in training),
+        each deck enrolled from generated photos with 15% of faces left out.
+speed:  one thread everywhere; 1280x720 frames with 8 cards; identification alone per
+        card; decode-to-names per real photo; peak memory of `companion recognize`.
+Every time is a median over several runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from vision.deck import DeckProfile  # noqa: E402
+from vision.detect import ContourCardDetector, rectify  # noqa: E402
+from vision.embed import DEFAULT_MODEL, OnnxEmbedder  # noqa: E402
+from vision.enroll import Enrollment  # noqa: E402
+from vision.identify import GalleryIdentifier  # noqa: E402
+from vision.evaluate import Tally, TruthCard, one_shot_gallery, one_shot_shots, real_photo_truth  # noqa: E402
+from vision.recognize import CardRecognizer  # noqa: E402
+from vision.synth.faces import GAMES  # noqa: E402
+from vision.synth.scenes import EVAL_SEED  # noqa: E402
+from vision.synth.tables import enrollment_photo, game_table  # noqa: E402
+
+REAL = ROOT.parent / "shared" / "data" / "realphotos"
+
+
+def timed(fn, runs: int) -> tuple[float, object]:
+    times, out = [], None
+    for _ in range(runs):
+        start = time.perf_counter()
+        out = fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), out
+
+
+def real_photos(embedder: OnnxEmbedder, runs: int) -> dict:
+    from phash_baseline import PhashBaseline  # needs the train extra (imagehash)
+
+    truth = real_photo_truth(REAL)
+    gallery_index = set(one_shot_gallery(truth))
+    enrollment = Enrollment("generic", ContourCardDetector())
+    shots = one_shot_shots(REAL)
+    for code, image in shots:
+        enrollment.add(image, code)
+    deck = enrollment.profile(embedder)
+    ours = CardRecognizer(ContourCardDetector(), GalleryIdentifier(deck.gallery, embedder))
+    baseline = PhashBaseline(enrollment.cards, enrollment.codes)
+    codes = set(enrollment.codes)
+    report: dict = {"enrolled": len(codes), "threshold": round(deck.gallery.threshold, 4),
+                    "calibration": deck.calibration}
+    for name, system in (("ours", ours), ("phash_baseline", baseline)):
+        tally, seconds, misses = Tally(), [], []
+        for photo, cards in truth.items():
+            # the gallery instances themselves are not test cards
+            keep = [i for i in range(len(cards)) if not (photo == "alpha_deck.jpg" and i in gallery_index)]
+            test = [cards[i] for i in keep]
+            data = (REAL / photo).read_bytes()
+
+            def decode_to_names(system=system, data=data):
+                return system.recognize(cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR))
+            elapsed, results = timed(decode_to_names, runs)
+            seconds.append(elapsed)
+            # predictions on gallery instances are neither right nor wrong: drop them
+            gallery_truth = [cards[i] for i in range(len(cards)) if i not in keep]
+            results = [r for r in results if not _contains_any(r.corners, gallery_truth)]
+            match = tally.add(results, test, codes)
+            misses += [{"photo": photo, "truth": test[t].code, "said": results[p].reading.code,
+                        "top": [(c.code, c.score) for c in results[p].reading.candidates[:2]]}
+                       for p, t in match.pairs
+                       if results[p].reading.code != (test[t].code if test[t].code in codes else None)]
+            misses += [{"photo": photo, "truth": test[t].code, "said": "not found"} for t in match.unmatched_truth]
+        report[name] = tally.summary() | {"seconds_per_photo": {p: round(s, 4) for p, s in zip(truth, seconds)},
+                                          "seconds_per_photo_mean": round(float(np.mean(seconds)), 4),
+                                          "mistakes": misses}
+    report["speedup_vs_phash"] = round(report["phash_baseline"]["seconds_per_photo_mean"]
+                                       / report["ours"]["seconds_per_photo_mean"], 2)
+    return report
+
+
+def _contains_any(corners: np.ndarray, cards: list[TruthCard]) -> bool:
+    contour = corners.astype(np.float32).reshape(-1, 1, 2)
+    return any(cv2.pointPolygonTest(contour, c.center, False) >= 0 for c in cards)
+
+
+def enrolled_deck(game: str, codes, embedder: OnnxEmbedder) -> DeckProfile:
+    rng = random.Random(f"enroll:{game}:{EVAL_SEED}")
+    enrollment = Enrollment(game, ContourCardDetector())
+    for code in codes:
+        enrollment.add(enrollment_photo(game, code, rng), code)
+    return enrollment.profile(embedder)
+
+
+def scenes(embedder: OnnxEmbedder, count: int) -> dict:
+    report, overall = {}, Tally()
+    for game in GAMES:
+        table = game_table(game, EVAL_SEED, count)
+        deck = enrolled_deck(game, table.enrolled, embedder)
+        recognizer = CardRecognizer(ContourCardDetector(), GalleryIdentifier(deck.gallery, embedder))
+        tally, mistakes = Tally(), []
+        for index, scene in enumerate(table.scenes):
+            truth = [TruthCard(c.code, tuple(c.corners.mean(axis=0))) for c in scene.cards]
+            results = recognizer.recognize(scene.image)
+            for t in (tally, overall):
+                match = t.add(results, truth, set(table.enrolled), [c.corners for c in scene.cards])
+            mistakes += [{"scene": index, "table": scene.table, "truth": truth[t].code, "said": results[p].reading.code}
+                         for p, t in match.pairs
+                         if results[p].reading.code != (truth[t].code if truth[t].code in table.enrolled else None)]
+            mistakes += [{"scene": index, "table": scene.table, "truth": truth[t].code, "said": "not found"}
+                         for t in match.unmatched_truth]
+        report[game] = tally.summary() | {"left_out": len(table.left_out), "threshold": round(deck.gallery.threshold, 4),
+                                          "mistakes": mistakes[:20]}
+    report["all_games"] = overall.summary()
+    report["seed"] = EVAL_SEED
+    return report
+
+
+def speed(embedder: OnnxEmbedder, runs: int) -> dict:
+    table = game_table("gargon", EVAL_SEED + 1, 10, cards=(8, 8))
+    deck = enrolled_deck("gargon", table.enrolled, embedder)
+    identifier = GalleryIdentifier(deck.gallery, embedder)
+    recognizer = CardRecognizer(ContourCardDetector(), identifier)
+    detector = ContourCardDetector()
+    frame_ms, detect_ms, ident_ms = [], [], []
+    for scene in table.scenes:
+        frame_ms.append(timed(lambda s=scene: recognizer.recognize(s.image), runs)[0] * 1000)
+        detect_ms.append(timed(lambda s=scene: detector.detect(s.image), runs)[0] * 1000)
+        cards = [rectify(scene.image, d.corners) for d in detector.detect(scene.image)]
+        ident_ms.append(timed(lambda c=cards: identifier.identify_many(c), runs)[0] * 1000 / max(1, len(cards)))
+    return {"frame_1280x720_8_cards_ms_median": round(statistics.median(frame_ms), 2),
+            "detection_only_ms_median": round(statistics.median(detect_ms), 2),
+            "identification_ms_per_card_median": round(statistics.median(ident_ms), 3),
+            "model_bytes": DEFAULT_MODEL.stat().st_size,
+            "companion_recognize_peak_rss_mb": peak_memory_mb(embedder)}
+
+
+def peak_memory_mb(embedder: OnnxEmbedder) -> float:
+    """Peak RSS of a real `companion recognize` run on the largest real photo."""
+    with tempfile.TemporaryDirectory() as tmp:
+        enrollment = Enrollment("generic", ContourCardDetector())
+        for code, image in one_shot_shots(REAL):
+            enrollment.add(image, code)
+        deck = enrollment.profile(embedder).save(Path(tmp) / "deck.npz")
+        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        subprocess.run([sys.executable, "-m", "companion.cli", "recognize", "--deck", str(deck), "--json",
+                        str(REAL / "alpha_deck.jpg")], check=True, capture_output=True, cwd=ROOT)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return round(max(before, after) / 1024, 1)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scenes", type=int, default=30, help="generated scenes per game")
+    parser.add_argument("--runs", type=int, default=3, help="timing runs per measurement (median)")
+    parser.add_argument("--only", default="real,scenes,speed")
+    args = parser.parse_args()
+    cv2.setNumThreads(1)
+    embedder = OnnxEmbedder(DEFAULT_MODEL, threads=1)
+    parts = set(args.only.split(","))
+    out: dict = {"model": DEFAULT_MODEL.name, "threads": 1}
+    if "real" in parts and REAL.is_dir():
+        out["real_photos"] = real_photos(embedder, args.runs)
+    if "scenes" in parts:
+        out["generated_scenes"] = scenes(embedder, args.scenes)
+    if "speed" in parts:
+        out["speed"] = speed(embedder, args.runs)
+    print(json.dumps(out, indent=1))
+
+
+if __name__ == "__main__":
+    main()

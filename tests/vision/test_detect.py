@@ -1,0 +1,74 @@
+"""Detection and rectification: every card found once, corners in the contract's order."""
+
+from __future__ import annotations
+
+import random
+
+import cv2
+import numpy as np
+from hypothesis import given, settings, strategies as st
+
+from tests.vision.realdata import REAL_PHOTOS, needs_real_photos
+from vision.detect import ContourCardDetector, order_clockwise, rectify
+from vision.evaluate import TruthCard, match_by_centre, real_photo_truth
+from vision.interfaces import CARD_SIZE
+from vision.synth.faces import GAMES, game_codes, game_face
+from vision.synth.scenes import EVAL_SEED, TABLES, render_scene
+
+
+def _rectangle(cx: float, cy: float, w: float, h: float, angle: float) -> np.ndarray:
+    return cv2.boxPoints(((cx, cy), (w, h), angle)).astype(np.float32)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.floats(0, 180), st.floats(60, 200), st.integers(0, 3))
+def test_corners_come_clockwise_starting_on_a_short_side(angle, width, shift):
+    quad = np.roll(_rectangle(400, 300, width, width * 88 / 63, angle), shift, axis=0)
+    ordered = order_clockwise(quad)
+    sides = np.linalg.norm(ordered - np.roll(ordered, -1, axis=0), axis=1)
+    assert sides[0] < sides[1]
+    (ax, ay), (bx, by) = ordered[1] - ordered[0], ordered[2] - ordered[1]
+    assert ax * by - ay * bx > 0  # clockwise on screen (y grows downwards)
+
+
+def test_an_upright_card_starts_at_its_own_top_left():
+    quad = np.float32([[300, 500], [100, 500], [100, 220], [300, 220]])
+    assert order_clockwise(quad).tolist() == [[100, 220], [300, 220], [300, 500], [100, 500]]
+
+
+def test_rectify_cuts_the_card_out_upright():
+    face = game_face("gargon", "red-14")
+    image = np.zeros((600, 500, 3), np.uint8)
+    image[40:544, 60:420] = face
+    corners = np.float32([[60, 40], [419, 40], [419, 543], [60, 543]])
+    card = rectify(image, corners)
+    assert card.shape[:2] == (CARD_SIZE[1], CARD_SIZE[0])
+    expected = cv2.resize(face, CARD_SIZE, interpolation=cv2.INTER_AREA)
+    assert np.abs(card.astype(int) - expected.astype(int)).mean() < 8
+
+
+def test_every_card_is_found_once_on_every_kind_of_table():
+    rng = random.Random(EVAL_SEED)
+    found_right = truth = predicted = 0
+    for table in TABLES:
+        for _ in range(2):
+            game = rng.choice(GAMES)
+            codes = rng.sample(game_codes(game), 6)
+            scene = render_scene(rng, [(c, game_face(game, c)) for c in codes], table=table)
+            found = ContourCardDetector().detect(scene.image)
+            match = match_by_centre([d.corners for d in found], [TruthCard(c.code, tuple(c.corners.mean(0))) for c in scene.cards])
+            found_right += len(match.pairs)
+            truth += len(scene.cards)
+            predicted += len(found)
+    assert found_right / truth >= 0.95
+    assert found_right / predicted >= 0.95
+
+
+@needs_real_photos
+def test_every_card_in_the_real_photos_is_found_and_nothing_else():
+    detector = ContourCardDetector()
+    for photo, cards in real_photo_truth(REAL_PHOTOS).items():
+        found = detector.detect(cv2.imread(str(REAL_PHOTOS / photo)))
+        match = match_by_centre([d.corners for d in found], cards)
+        assert not match.unmatched_truth, f"{photo}: missed {[cards[i].code for i in match.unmatched_truth]}"
+        assert not match.unmatched_predictions, f"{photo}: {len(match.unmatched_predictions)} false cards"

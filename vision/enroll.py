@@ -1,0 +1,59 @@
+"""Enrollment: show each card once, see what was cut out, confirm, next, then save.
+
+The same flow serves `companion enroll` (a folder of photos) and the web app's enroll
+page (one camera frame per card, with the cut-out shown for confirmation), so it is
+a small stateful object rather than a function over a folder.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from vision.deck import DeckProfile, calibrate
+from vision.detect import order_clockwise, rectify
+from vision.embed import OnnxEmbedder, file_sha256
+from vision.identify import Gallery
+from vision.interfaces import CardDetector
+
+
+def card_nearest_centre(image: np.ndarray, detector: CardDetector) -> np.ndarray:
+    """Corners of the card nearest the image centre; the whole image when no card is
+    found (a scan or a tight crop of one card has no table around it)."""
+    h, w = image.shape[:2]
+    found = detector.detect(image)
+    if not found:
+        return order_clockwise(np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]]))
+    centre = np.array([w / 2, h / 2])
+    return min(found, key=lambda d: float(np.linalg.norm(d.corners.mean(axis=0) - centre))).corners
+
+
+@dataclass
+class Enrollment:
+    """Shots collected so far. `add` returns the rectified card so a person can confirm it."""
+
+    game: str
+    detector: CardDetector
+    codes: list[str] = field(default_factory=list)
+    cards: list[np.ndarray] = field(default_factory=list)
+
+    def add(self, image: np.ndarray, code: str) -> np.ndarray:
+        card = rectify(image, card_nearest_centre(image, self.detector))
+        self.codes.append(code)
+        self.cards.append(card)
+        return card
+
+    def undo(self) -> None:
+        """Drop the last shot (the person did not confirm it)."""
+        if self.codes:
+            self.codes.pop()
+            self.cards.pop()
+
+    def profile(self, embedder: OnnxEmbedder) -> DeckProfile:
+        if not self.cards:
+            raise ValueError("no card enrolled yet")
+        embeddings = embedder.embed(self.cards)
+        threshold, stats = calibrate(self.cards, self.codes, embeddings, embedder)
+        return DeckProfile(self.game, Gallery(tuple(self.codes), embeddings, threshold),
+                           file_sha256(embedder.model), stats)

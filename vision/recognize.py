@@ -1,0 +1,55 @@
+"""One still image in, every card found and named: the core of `companion recognize`.
+
+Detection, rectification and identification stay separate pieces (vision/detect.py,
+vision/identify.py); this only wires them for a single frame. A quadrilateral that is
+nearly square (a card seen under strong tilt) does not say which side is the short
+one, so it is read both ways and the better match decides.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from vision.deck import DeckProfile
+from vision.detect import CARD_ASPECT, ContourCardDetector, rectify
+from vision.embed import DEFAULT_MODEL, OnnxEmbedder
+from vision.identify import GalleryIdentifier
+from vision.interfaces import CardDetector, CardResult, Reading
+
+AMBIGUOUS_ASPECT = 0.5 * (CARD_ASPECT + 1)  # short/long above this: sides too alike to trust
+
+
+def _aspect(corners: np.ndarray) -> float:
+    sides = np.linalg.norm(corners - np.roll(corners, -1, axis=0), axis=1)
+    a, b = sides[0] + sides[2], sides[1] + sides[3]
+    return float(min(a, b) / max(a, b))
+
+
+def _top_score(reading: Reading) -> float:
+    return reading.candidates[0].score if reading.candidates else -1.0
+
+
+class CardRecognizer:
+    def __init__(self, detector: CardDetector, identifier: GalleryIdentifier) -> None:
+        self.detector = detector
+        self.identifier = identifier
+
+    @classmethod
+    def for_deck(cls, deck: DeckProfile, model: Path = DEFAULT_MODEL, threads: int = 1) -> "CardRecognizer":
+        return cls(ContourCardDetector(), GalleryIdentifier(deck.gallery, OnnxEmbedder(model, threads)))
+
+    def recognize(self, image: np.ndarray) -> list[CardResult]:
+        """Every card in a BGR image, corners clockwise from the card's own top-left."""
+        quads = [d.corners for d in self.detector.detect(image)]
+        ways = [[q] + ([np.roll(q, -1, axis=0)] if _aspect(q) > AMBIGUOUS_ASPECT else []) for q in quads]
+        flat = [q for options in ways for q in options]
+        readings = iter(self.identifier.identify_many([rectify(image, q) for q in flat]))
+        results = []
+        for options in ways:
+            corners, reading = max(((q, next(readings)) for q in options), key=lambda qr: _top_score(qr[1]))
+            if reading.rotated:
+                corners = np.roll(corners, 2, axis=0)
+            results.append(CardResult(corners, reading))
+        return results

@@ -1,0 +1,45 @@
+"""One card face as the detector would hand it over after a bad photo.
+
+Used twice, for the same reason: training the embedder needs views of one face as
+different as real photos make them, and the open-set threshold is fixed from the
+enrollment images alone by comparing such views of enrolled faces with each other.
+"""
+
+from __future__ import annotations
+
+import random
+
+import cv2
+import numpy as np
+
+from vision.interfaces import CARD_SIZE
+
+
+def photographed(face: np.ndarray, rng: random.Random, strength: float = 1.0,
+                 size: tuple[int, int] = CARD_SIZE) -> np.ndarray:
+    """A rectified view of `face` with corner error, light, colour cast, glare, blur, noise, JPEG."""
+    w, h = size
+    fh, fw = face.shape[:2]
+    jitter = 0.05 * strength
+    src = np.float32([[0, 0], [fw - 1, 0], [fw - 1, fh - 1], [0, fh - 1]])
+    src += np.float32([[rng.uniform(-jitter, jitter) * fw, rng.uniform(-jitter, jitter) * fh] for _ in range(4)])
+    dst = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
+    # a random background colour shows where the corner error reaches outside the card
+    border = tuple(rng.randint(0, 255) for _ in range(3))
+    img = cv2.warpPerspective(face, cv2.getPerspectiveTransform(src, dst), (w, h), flags=cv2.INTER_AREA,
+                              borderMode=cv2.BORDER_CONSTANT, borderValue=border).astype(np.float32)
+    gain = rng.uniform(1 - 0.4 * strength, 1 + 0.25 * strength)
+    cast = np.float32([rng.uniform(-18, 18) * strength for _ in range(3)])
+    ramp = 1 + rng.uniform(-0.3, 0.3) * strength * (np.arange(h, dtype=np.float32)[:, None] / h - 0.5)
+    img = img * gain * ramp[..., None] + cast
+    if rng.random() < 0.3 * strength:  # glare
+        glare = np.zeros((h, w), np.float32)
+        cv2.circle(glare, (rng.randrange(w), rng.randrange(h)), rng.randint(10, 50), 1.0, -1)
+        img += rng.uniform(60, 140) * cv2.GaussianBlur(glare, (0, 0), 12)[..., None]
+    sigma = rng.uniform(0, 1.8 * strength)
+    if sigma > 0.3:
+        img = cv2.GaussianBlur(img, (0, 0), sigma)
+    img += np.random.default_rng(rng.randrange(2**32)).normal(0, rng.uniform(0, 8 * strength), img.shape).astype(np.float32)
+    img = np.clip(img, 0, 255).astype(np.uint8)
+    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(40, 95)])
+    return cv2.imdecode(buf, cv2.IMREAD_COLOR)

@@ -1,0 +1,45 @@
+"""Generated decks and tables for one game: enrollment photos, left-out faces, scenes.
+
+The benchmark and the tests score the same thing, so both build their data here: a
+deck of one game where a few faces were never enrolled (a user forgot them). Most
+left-out faces have enrolled look-alikes (in Gargon red-14 left out while blue-14 and
+red-13 are enrolled), which is exactly where an identifier is tempted to guess.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision.synth.faces import game_codes, game_face
+from vision.synth.scenes import Scene, render_scene
+
+
+@dataclass(frozen=True)
+class GameTable:
+    game: str
+    enrolled: tuple[str, ...]
+    left_out: tuple[str, ...]
+    scenes: tuple[Scene, ...]
+
+
+def enrollment_photo(game: str, code: str, rng: random.Random) -> np.ndarray:
+    """One card near the middle of a 640x480 table photo, as a person would snap it."""
+    return render_scene(rng, [(code, game_face(game, code))], size=(640, 480)).image
+
+
+def game_table(game: str, seed: int, scenes: int, leave_out: float = 0.15,
+               cards: tuple[int, int] = (3, 8)) -> GameTable:
+    """A deck of `game` with `leave_out` of its faces never enrolled, and `scenes`
+    table scenes dealt from the whole deck (so left-out faces do appear)."""
+    rng = random.Random(f"{game}:{seed}")
+    codes = list(game_codes(game))
+    left_out = tuple(sorted(rng.sample(codes, max(1, round(leave_out * len(codes))))))
+    enrolled = tuple(c for c in codes if c not in left_out)
+    dealt = []
+    for _ in range(scenes):
+        hand = rng.sample(codes, min(len(codes), rng.randint(*cards)))
+        dealt.append(render_scene(rng, [(c, game_face(game, c)) for c in hand]))
+    return GameTable(game, enrolled, left_out, tuple(dealt))
