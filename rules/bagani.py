@@ -70,7 +70,8 @@ def score(payload: Mapping[str, Any]) -> dict[str, Any]:
     tables = []
     for i, (name, player) in enumerate(zip(names, players)):
         path = f"players[{i}]"
-        defeated = items(req(player, "defeated", list, path), f"{path}.defeated", _read_defeated(deck))
+        defeated = items(req(player, "defeated", list, path), f"{path}.defeated",
+                         _read_defeated(deck))
         hand = read_cards(opt(player, "hand", list, [], path), f"{path}.hand")
         tables.append(PlayerTable(name, tuple(defeated), tuple(hand)))
     return score_tables(GAME, tables, options).to_dict()

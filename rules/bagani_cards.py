@@ -117,7 +117,8 @@ def read_halimaw(value: Any, path: str) -> Halimaw:
     return Halimaw(
         name=name,
         color=None if color is None else read_colour(color, f"{path}.color"),
-        lakas=None if data.get("lakas") is None else _read_at_least(data["lakas"], f"{path}.lakas", 1),
+        lakas=(None if data.get("lakas") is None
+               else _read_at_least(data["lakas"], f"{path}.lakas", 1)),
         dp=None if data.get("dp") is None else _read_at_least(data["dp"], f"{path}.dp"),
         attacks=None if attacks is None else tuple(items(attacks, f"{path}.attacks", read_attack)),
     )

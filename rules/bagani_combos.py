@@ -63,7 +63,8 @@ def classify(cards: Sequence[str], options: Options = Options()) -> Combo:
         return Combo(LIMANG, tuple(cards))
     if len(naturals) < 5 and not options.biyaya_fills_colour_slots:
         raise IllegalMove(f"A Bagani ni Apo needs one card of each of the five colours and one "
-                          f"{BIYAYA_NAME}; at this table a {BIYAYA_NAME} cannot stand in for a colour.")
+                          f"{BIYAYA_NAME}; at this table a {BIYAYA_NAME} cannot stand in "
+                          f"for a colour.")
     return Combo(APO, tuple(cards))
 
 

@@ -2,8 +2,8 @@
 
 It follows a real table: it sees the face-up rows, the combos put down, the Halimaw
 taken and any hand shown, but not the cards drawn from the deck top, so each hand is
-the cards it saw plus a count of unseen ones. An illegal event raises IllegalMove with a sentence
-for the table; nothing is mutated, so the companion can simply keep the old state.
+the cards it saw plus a count of unseen ones. An illegal event raises IllegalMove with
+a sentence for the table; nothing is mutated, so the companion can keep the old state.
 
 Phases: setup -> (draw -> discard? -> attack -> reveal?) per turn -> over -> ended.
 A gap in the face-up Bagani row must be refilled before anything else happens, as the
@@ -166,7 +166,8 @@ class BaganiState:
             return [Refill(code) for code in sorted(CARD_CODES)]
         actions: list[Action] = []
         if self.phase == DRAWING:
-            actions += [Draw(self.turn, ROW, code) for code in sorted({c for c in self.bagani_row if c})
+            face_up = sorted({c for c in self.bagani_row if c})
+            actions += [Draw(self.turn, ROW, code) for code in face_up
                         if not (code == BIYAYA and self.draws)]
             if self.bagani_deck + self.discard_pile:
                 actions.append(Draw(self.turn, DECK))
@@ -213,7 +214,8 @@ class BaganiState:
             raise IllegalMove("The game is already set up.")
         n = len(self.players)
         if len(action.bagani) != BAGANI_ROW:
-            raise IllegalMove(f"Lay out {BAGANI_ROW} face-up Bagani cards, not {len(action.bagani)}.")
+            raise IllegalMove(f"Lay out {BAGANI_ROW} face-up Bagani cards, "
+                              f"not {len(action.bagani)}.")
         if len(action.halimaw) != HALIMAW_ROW:
             raise IllegalMove(f"Lay out {HALIMAW_ROW} face-up Halimaw, not {len(action.halimaw)}.")
         if action.hands is not None and (len(action.hands) != n or any(
@@ -255,7 +257,8 @@ class BaganiState:
         if not 0 <= player < len(self.players):
             raise IllegalMove(f"There is no player in seat {player}.")
         if player != self.turn:
-            raise IllegalMove(f"It is {self.players[self.turn]}'s turn, not {self.players[player]}'s.")
+            raise IllegalMove(f"It is {self.players[self.turn]}'s turn, "
+                              f"not {self.players[player]}'s.")
         if self.phase != phase:
             raise IllegalMove(_PHASE_HINTS[self.phase].format(name=self.players[self.turn]))
 

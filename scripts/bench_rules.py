@@ -68,8 +68,8 @@ def bagani_end_scoring_6_players(games: int = 50, repeats: int = 5) -> dict[str,
     for _ in range(games):
         deck = _bagani_cards()
         rng.shuffle(deck)
-        players = [{"name": f"P{i}", "defeated": [], "hand": [deck.pop() for _ in range(rng.randint(0, 12))]}
-                   for i in range(6)]
+        players = [{"name": f"P{i}", "defeated": [],
+                    "hand": [deck.pop() for _ in range(rng.randint(0, 12))]} for i in range(6)]
         for h in range(21):
             rng.choice(players)["defeated"].append(
                 {"name": f"H{h}", "color": rng.choice(COLOURS), "dp": rng.randint(1, 8)})
