@@ -66,4 +66,3 @@ def test_random_legal_games_never_crash_and_conserve_cards(seed: int, players: i
         assert len(deck) == state.deck
         assert every_card(state, deck) == full
         json.dumps(state.to_dict())
-    assert sum(p.total for p in state.scores().players) >= 0
