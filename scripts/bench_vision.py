@@ -35,8 +35,9 @@ from vision.deck import DeckProfile  # noqa: E402
 from vision.detect import ContourCardDetector, rectify  # noqa: E402
 from vision.embed import DEFAULT_MODEL, OnnxEmbedder  # noqa: E402
 from vision.enroll import Enrollment  # noqa: E402
+from vision.evaluate import (Tally, TruthCard, one_shot_gallery, one_shot_shots, real_photo_truth,  # noqa: E402
+                             without_gallery)
 from vision.identify import GalleryIdentifier  # noqa: E402
-from vision.evaluate import Tally, TruthCard, one_shot_gallery, one_shot_shots, real_photo_truth  # noqa: E402
 from vision.recognize import CardRecognizer  # noqa: E402
 from vision.synth.faces import GAMES  # noqa: E402
 from vision.synth.scenes import EVAL_SEED  # noqa: E402
@@ -72,18 +73,13 @@ def real_photos(embedder: OnnxEmbedder, runs: int) -> dict:
     for name, system in (("ours", ours), ("phash_baseline", baseline)):
         tally, seconds, misses = Tally(), [], []
         for photo, cards in truth.items():
-            # the gallery instances themselves are not test cards
-            keep = [i for i in range(len(cards)) if not (photo == "alpha_deck.jpg" and i in gallery_index)]
-            test = [cards[i] for i in keep]
             data = (REAL / photo).read_bytes()
 
             def decode_to_names(system=system, data=data):
                 return system.recognize(cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR))
             elapsed, results = timed(decode_to_names, runs)
             seconds.append(elapsed)
-            # predictions on gallery instances are neither right nor wrong: drop them
-            gallery_truth = [cards[i] for i in range(len(cards)) if i not in keep]
-            results = [r for r in results if not _contains_any(r.corners, gallery_truth)]
+            results, test = without_gallery(photo, results, cards, gallery_index)
             match = tally.add(results, test, codes)
             misses += [{"photo": photo, "truth": test[t].code, "said": results[p].reading.code,
                         "top": [(c.code, c.score) for c in results[p].reading.candidates[:2]]}
@@ -96,11 +92,6 @@ def real_photos(embedder: OnnxEmbedder, runs: int) -> dict:
     report["speedup_vs_phash"] = round(report["phash_baseline"]["seconds_per_photo_mean"]
                                        / report["ours"]["seconds_per_photo_mean"], 2)
     return report
-
-
-def _contains_any(corners: np.ndarray, cards: list[TruthCard]) -> bool:
-    contour = corners.astype(np.float32).reshape(-1, 1, 2)
-    return any(cv2.pointPolygonTest(contour, c.center, False) >= 0 for c in cards)
 
 
 def enrolled_deck(game: str, codes, embedder: OnnxEmbedder) -> DeckProfile:

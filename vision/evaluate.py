@@ -72,6 +72,18 @@ def one_shot_gallery(truth: dict[str, list[TruthCard]], deck_photo: str = "alpha
     return gallery
 
 
+def without_gallery(photo: str, results: Sequence, cards: Sequence[TruthCard], gallery: set[int],
+                    deck_photo: str = "alpha_deck.jpg") -> tuple[list, list[TruthCard]]:
+    """The test part of a real photo: the enrolled instances are neither test cards nor
+    false detections, so they and the predictions on them are dropped."""
+    if photo != deck_photo:
+        return list(results), list(cards)
+    match = match_by_centre([r.corners for r in results], cards)
+    taken = {p for p, t in match.pairs if t in gallery}
+    return ([r for p, r in enumerate(results) if p not in taken],
+            [c for i, c in enumerate(cards) if i not in gallery])
+
+
 def one_shot_shots(folder: Path, deck_photo: str = "alpha_deck.jpg") -> list[tuple[str, np.ndarray]]:
     """The enrollment photos of the one-shot protocol: around each gallery card, a crop
     of the deck photo one card-row high (neighbours show at the edges, as the enroll

@@ -1,0 +1,114 @@
+"""Enrolled identification: right names, honest unknowns, the card's own top-left first."""
+
+from __future__ import annotations
+
+import random
+
+import cv2
+import numpy as np
+import pytest
+
+from tests.vision.realdata import REAL_PHOTOS, needs_real_photos
+from vision.deck import DeckProfile
+from vision.detect import ContourCardDetector
+from vision.embed import OnnxEmbedder
+from vision.enroll import Enrollment
+from vision.evaluate import (Tally, TruthCard, match_by_centre, one_shot_gallery, one_shot_shots,
+                             real_photo_truth, without_gallery)
+from vision.identify import GalleryIdentifier
+from vision.recognize import CardRecognizer
+from vision.synth.faces import game_face
+from vision.synth.scenes import EVAL_SEED, render_scene
+from vision.synth.tables import enrollment_photo, game_table
+
+LOOKALIKES = [f"{colour}-{value}" for colour in ("red", "blue", "green") for value in (13, 14, 15)]
+
+
+@pytest.fixture(scope="module")
+def embedder() -> OnnxEmbedder:
+    return OnnxEmbedder(threads=1)
+
+
+def _deck(game: str, codes, embedder: OnnxEmbedder) -> DeckProfile:
+    rng = random.Random(f"test-enroll:{game}")
+    enrollment = Enrollment(game, ContourCardDetector())
+    for code in codes:
+        enrollment.add(enrollment_photo(game, code, rng), code)
+    return enrollment.profile(embedder)
+
+
+@pytest.fixture(scope="module")
+def gargon_without_red_14(embedder) -> CardRecognizer:
+    deck = _deck("gargon", [c for c in LOOKALIKES if c != "red-14"], embedder)
+    return CardRecognizer(ContourCardDetector(), GalleryIdentifier(deck.gallery, embedder))
+
+
+def _scene(codes, seed: int, game: str = "gargon"):
+    return render_scene(random.Random(seed), [(c, game_face(game, c)) for c in codes])
+
+
+def _by_truth(results, scene):
+    match = match_by_centre([r.corners for r in results], [TruthCard(c.code, tuple(c.corners.mean(0))) for c in scene.cards])
+    return {scene.cards[t].code: results[p] for p, t in match.pairs}
+
+
+def test_a_forgotten_card_is_unknown_never_its_lookalike(gargon_without_red_14):
+    for seed in range(EVAL_SEED, EVAL_SEED + 4):
+        scene = _scene(["red-14", "blue-14", "red-13", "red-15"], seed)
+        said = {code: r.reading.code for code, r in _by_truth(gargon_without_red_14.recognize(scene.image), scene).items()}
+        assert said.get("red-14", "missing") is None, said
+        assert said.get("blue-14") == "blue-14", said
+
+
+def test_enrolled_cards_are_named_with_their_own_top_left_first(gargon_without_red_14):
+    scene = _scene(["blue-13", "green-14", "blue-15", "green-15", "red-13"], EVAL_SEED + 7)
+    found = _by_truth(gargon_without_red_14.recognize(scene.image), scene)
+    assert len(found) == 5
+    for card in scene.cards:
+        result = found[card.code]
+        assert result.reading.code == card.code
+        assert np.linalg.norm(result.corners[0] - card.corners[0]) < np.linalg.norm(result.corners[2] - card.corners[0])
+
+
+def test_a_small_generated_table_of_every_game_is_read_right(embedder):
+    tally = Tally()
+    for game in ("bagani", "lagim", "dugtungan"):
+        table = game_table(game, EVAL_SEED, scenes=3)
+        deck = _deck(game, table.enrolled, embedder)
+        recognizer = CardRecognizer(ContourCardDetector(), GalleryIdentifier(deck.gallery, embedder))
+        for scene in table.scenes:
+            tally.add(recognizer.recognize(scene.image), [TruthCard(c.code, tuple(c.corners.mean(0))) for c in scene.cards],
+                      set(table.enrolled), [c.corners for c in scene.cards])
+    summary = tally.summary()
+    assert summary["detection_recall"] >= 0.95, summary
+    assert summary["enrolled_accepted_and_right"] >= 0.9, summary
+    assert summary["wrong_names"] == 0, summary
+
+
+def test_a_deck_profile_holds_features_not_photos(gargon_without_red_14, tmp_path, embedder):
+    deck = _deck("gargon", ["blue-14", "red-13"], embedder)
+    written = deck.save(tmp_path / "deck.npz")
+    loaded = DeckProfile.load(written)
+    assert loaded.gallery.codes == ("blue-14", "red-13")
+    assert loaded.gallery.embeddings.shape == (2, embedder.dim)
+    assert abs(loaded.gallery.threshold - deck.gallery.threshold) < 1e-9
+    assert written.stat().st_size < 4096  # a photo would not fit
+
+
+@needs_real_photos
+def test_real_photos_one_shot_protocol(embedder):
+    truth = real_photo_truth(REAL_PHOTOS)
+    enrollment = Enrollment("generic", ContourCardDetector())
+    for code, image in one_shot_shots(REAL_PHOTOS):
+        enrollment.add(image, code)
+    deck = enrollment.profile(embedder)
+    recognizer = CardRecognizer(ContourCardDetector(), GalleryIdentifier(deck.gallery, embedder))
+    gallery = set(one_shot_gallery(truth))
+    tally = Tally()
+    for photo, cards in truth.items():
+        results = recognizer.recognize(cv2.imread(str(REAL_PHOTOS / photo)))
+        tally.add(*without_gallery(photo, results, cards, gallery), set(enrollment.codes))
+    summary = tally.summary()
+    assert summary["ranked_first_right"] >= 0.97, summary
+    assert summary["enrolled_accepted_and_right"] >= 0.95, summary
+    assert summary["unenrolled_rejected"] >= 0.95, summary

@@ -1,0 +1,85 @@
+"""Frame sources: never block, newest frame wins, a dead camera is a state, not a crash."""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.sources import FolderSource, ThreadedSource, open_source
+
+
+def _frame(i: int) -> np.ndarray:
+    return np.full((48, 64, 3), i % 256, np.uint8)
+
+
+class CountingCamera:
+    """A camera that sends numbered frames as fast as it can (stands in for hardware)."""
+
+    def __init__(self) -> None:
+        self.count = itertools.count()
+
+    def read(self):
+        time.sleep(0.001)
+        return True, _frame(next(self.count))
+
+    def release(self) -> None:
+        pass
+
+
+def test_a_folder_plays_its_pictures_in_name_order_then_ends(tmp_path):
+    for i in (3, 1, 2):
+        cv2.imwrite(str(tmp_path / f"{i}.png"), _frame(i))
+    source = open_source(str(tmp_path))
+    assert isinstance(source, FolderSource)
+    seen = [int(source.read()[0, 0, 0]) for _ in range(3)]
+    assert seen == [1, 2, 3]
+    assert source.read() is None and source.finished
+
+
+def test_a_video_file_hands_over_every_frame_in_order(tmp_path):
+    path = tmp_path / "clip.avi"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 10, (64, 48))
+    for i in range(5):
+        writer.write(_frame(i * 50))
+    writer.release()
+    source = open_source(str(path))
+    seen = []
+    while (frame := source.read(timeout=2)) is not None:
+        seen.append(round(float(frame.mean()) / 50))
+    source.close()
+    assert seen == [0, 1, 2, 3, 4]
+
+
+def test_the_newest_frame_wins_and_older_ones_are_dropped():
+    source = ThreadedSource(CountingCamera, "fake")
+    time.sleep(0.2)
+    first = source.read()
+    time.sleep(0.2)
+    second = source.read()
+    source.close()
+    assert first is not None and second is not None
+    assert source.stats.dropped > 0
+    assert source.stats.frames > 20  # the reader kept up instead of waiting for us
+
+
+def test_a_camera_that_cannot_open_is_offline_and_retried():
+    def broken():
+        raise OSError("no such device")
+    source = ThreadedSource(broken, "gone", backoff=(0.05, 0.1))
+    started = time.monotonic()
+    assert source.read(timeout=0.3) is None
+    assert time.monotonic() - started < 1
+    time.sleep(0.3)
+    source.close()
+    assert not source.stats.online
+    assert source.stats.reopens >= 2
+    assert "no such device" in source.stats.last_error
+
+
+def test_an_unknown_source_is_refused_with_a_reason(tmp_path):
+    with pytest.raises(ValueError, match="not a camera index"):
+        open_source(str(tmp_path / "missing.mp4"))
