@@ -30,7 +30,12 @@ class Move:
     """A word the hand can lay: its cards in order, and what the dictionary says of it."""
 
     cards: tuple[Card, ...]
+    pamato_at: int             # where the PAMATO lies among the cards
     verdict: WordVerdict
+
+    @property
+    def from_hand(self) -> tuple[Card, ...]:
+        return self.cards[:self.pamato_at] + self.cards[self.pamato_at + 1:]
 
     @property
     def letters(self) -> int:
@@ -228,18 +233,19 @@ def find_words(pamato: Card, hand: Sequence[Card], dictionary: Dictionary,
 
     syllable = pamato.text
 
-    def lay(text: str, laid: list[Card], pamato_laid: bool, states: frozenset[tuple], actions: int) -> None:
+    def lay(text: str, laid: list[Card], pamato_at: int | None, states: frozenset[tuple], actions: int) -> None:
+        pamato_laid = pamato_at is not None
         if pamato_laid and len(laid) >= 2 and text not in found and shapes.complete(states):
             verdict = dictionary.judge(text)
             if verdict.valid:
-                found[text] = Move(tuple(laid), verdict)
+                found[text] = Move(tuple(laid), pamato_at, verdict)
         memo = shapes.moves(states)
         if not pamato_laid:
             after = memo.get(syllable)
             if after is None:
                 after = shapes.step(states, syllable)
             if after:
-                lay(text + syllable, laid + [pamato], True, after, actions)
+                lay(text + syllable, laid + [pamato], len(laid), after, actions)
         for piece, n in left.items():
             if not n:
                 continue
@@ -254,8 +260,8 @@ def find_words(pamato: Card, hand: Sequence[Card], dictionary: Dictionary,
                 after = shapes.toward(after, syllable)
             if after:
                 left[piece] = n - 1
-                lay(text + piece, laid + [card], pamato_laid, after, spent)
+                lay(text + piece, laid + [card], pamato_at, after, spent)
                 left[piece] = n
 
-    lay("", [], False, shapes.start(), 0)
+    lay("", [], None, shapes.start(), 0)
     return sorted(found.values(), key=lambda m: (-m.letters, -len(m.cards), m.verdict.text))

@@ -127,12 +127,11 @@ class State:
         seat, pamato = self.turn, self.pamato_card
         moves: list[Action] = []
         for move in find_words(pamato, self._seen(seat), self.dictionary):
-            from_hand = [c for c in move.cards if c is not pamato]
             rest = list(self.hands[seat])
-            for card in from_hand:
+            for card in move.from_hand:
                 rest.remove(card.code)
             word = tuple(c.code for c in move.cards)
-            spent = sum(1 for c in from_hand if c.action)
+            spent = sum(1 for c in move.from_hand if c.action)
             if not rest:
                 moves.append(Dugtong(seat, word, None))
             for code in sorted({c for c in rest if c is not None}):

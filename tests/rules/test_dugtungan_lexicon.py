@@ -89,11 +89,14 @@ def test_finder_lists_the_faqs_words_for_pamato_ba_longest_first() -> None:
     assert [m.letters for m in moves] == sorted((m.letters for m in moves), reverse=True)
 
 
-def test_every_found_word_is_a_valid_dugtong_of_the_hand() -> None:
-    pamato, hand = parse_card("KA", "t"), cards("HA", "LI", "N", "MA", "TA", "A", "SA:+DOS", "NG")
+@pytest.mark.parametrize("hand", [("HA", "LI", "N", "MA", "TA", "A", "SA:+DOS", "NG"),
+                                  ("KA", "LA", "N", "A")])  # the second holds the PAMATO's syllable too
+def test_every_found_word_is_a_valid_dugtong_of_the_hand(hand: tuple[str, ...]) -> None:
+    pamato, hand = parse_card("KA", "t"), cards(*hand)
     for move in find_words(pamato, hand, TABLE):
+        assert move.cards[move.pamato_at] == pamato
         assert judge_dugtong(pamato, move.cards, TABLE).valid
-        spent = [c for c in move.cards if c is not pamato]
+        spent = list(move.from_hand)
         assert all(spent.count(c) <= hand.count(c) for c in spent)
 
 
