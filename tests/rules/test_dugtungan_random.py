@@ -6,7 +6,7 @@ import json
 import random
 from collections import Counter
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from rules.core import IllegalMove
 from rules.dugtungan import action_from_dict, new_game
@@ -40,6 +40,7 @@ def try_a_sapaw(state: State, rng: random.Random) -> State:
 
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4))
+@example(seed=2010, players=2)  # once listed a dugtong taking the PAMATO's twin from the hand
 def test_random_legal_games_never_crash_and_conserve_cards(seed: int, players: int) -> None:
     rng = random.Random(seed)
     deck = [c.code for c, n in deck_counts().items() for _ in range(n)]
