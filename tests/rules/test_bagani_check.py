@@ -114,9 +114,11 @@ def run_cli(command, payload, tmp_path):
 
 
 @pytest.mark.parametrize("command, payload, words", [
-    ("score", {"game": "bagani", "players": [{"name": "Ana", "defeated": [], "hand": ["blu-circle"]}]},
+    ("score", {"game": "bagani",
+               "players": [{"name": "Ana", "defeated": [], "hand": ["blu-circle"]}]},
      "players[0].hand[0]: unknown card code"),
-    ("score", {"game": "bagani", "players": [{"name": "Ana", "defeated": [{"name": "X", "dp": 1, "color": "pink"}]}]},
+    ("score", {"game": "bagani", "players": [
+        {"name": "Ana", "defeated": [{"name": "X", "dp": 1, "color": "pink"}]}]},
      "players[0].defeated[0].color: unknown colour"),
     ("score", {"game": "bagani", "players": [{"name": "Ana"}]}, "players[0].defeated: missing"),
     ("check", {"game": "bagani", "check": "combo", "cards": [1]}, "cards[0]: must be a string"),

@@ -142,8 +142,11 @@ def next_event(state, table, rng):
         return Done(seat)
     if state.phase == "reveal":
         name = table.halimaw.pop(0)
-        slot = table.halimaw_row.index(None) if None in table.halimaw_row else len(table.halimaw_row)
-        table.halimaw_row[slot:slot + 1] = [name]
+        row = table.halimaw_row
+        if None in row:
+            row[row.index(None)] = name
+        else:
+            row.append(name)
         for attack in table.stats[name]["attacks"]:
             table.attack(attack)
         stats = table.stats[name]
