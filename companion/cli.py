@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from typing import Sequence
 
-from companion.commands import config, demo, judge, markers, run, start
+from companion.commands import config, demo, enroll, judge, markers, recognize, run, start, words
 from companion.errors import UsageError
 from companion.logs import configure_logging
 
-COMMANDS = (judge, config, markers, demo, run, start)
+COMMANDS = (judge, config, markers, demo, run, start, enroll, recognize, words)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -40,6 +41,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `companion score game.json | head` is not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

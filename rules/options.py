@@ -36,6 +36,10 @@ def parse_options(cls: type[O], raw: Mapping[str, Any] | None, path: str = "opti
             raise BadInput(f"{path}.{key}", "must be an integer")
         if kind is str and not isinstance(value, str):
             raise BadInput(f"{path}.{key}", "must be a string")
+        if kind is float:
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise BadInput(f"{path}.{key}", "must be a number")
+            value = float(value)
         values[key] = value
     try:
         return cls(**values)

@@ -52,14 +52,18 @@ def test_player_names_must_be_distinct() -> None:
 class _Switches:
     hand_limit: bool = field(default=False, metadata={"doc": "8-card hand limit"})
     players: int = field(default=4, metadata={"doc": "seats"})
+    floor: float = field(default=3.0, metadata={"doc": "frequency floor"})
 
 
 def test_options_apply_over_defaults_and_reject_unknown_names() -> None:
     assert parse_options(_Switches, {"hand_limit": True}) == _Switches(hand_limit=True)
-    with pytest.raises(BadInput, match="options.hand_limt: unknown option; known: hand_limit, players"):
+    with pytest.raises(BadInput, match="options.hand_limt: unknown option; known: floor, hand_limit, players"):
         parse_options(_Switches, {"hand_limt": True})
     with pytest.raises(BadInput, match="options.players: must be an integer"):
         parse_options(_Switches, {"players": "4"})
+    assert parse_options(_Switches, {"floor": 4}).floor == 4.0
+    with pytest.raises(BadInput, match="options.floor: must be a number"):
+        parse_options(_Switches, {"floor": "high"})
     assert option_docs(_Switches)[0] == ("hand_limit", False, "8-card hand limit")
 
 
