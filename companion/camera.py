@@ -24,10 +24,12 @@ log = logging.getLogger(__name__)
 
 
 def _pipeline() -> ModuleType | None:
+    """Vision's pipeline module, if it offers the `observations` entry point."""
     try:
-        return importlib.import_module("vision.pipeline")
+        module = importlib.import_module("vision.pipeline")
     except ImportError:
         return None
+    return module if callable(getattr(module, "observations", None)) else None
 
 
 def camera_attached() -> bool:
@@ -40,7 +42,7 @@ def camera_problem(source: str) -> str | None:
     if source == "none":
         return "the camera is switched off (camera = none)"
     if _pipeline() is None:
-        return "card recognition from the camera (vision.pipeline) is not installed"
+        return "card recognition from the camera (vision.pipeline.observations) is not installed"
     if source == "auto" and not camera_attached():
         return "no camera is attached"
     return None

@@ -3,7 +3,8 @@
 A newcomer with no camera and no cards still sees everything work: the recording's
 observations go through the same `LiveTable.observe` a camera feeds, its host taps go
 through the same calls the host page makes, and the phones follow by push. A question
-the camera asks waits for the real host first; the script answers only if nobody did.
+the camera asks waits for the real host first; the script answers only if nobody did,
+or, with `answer_myself`, never: the recording then pauses until the host answers.
 """
 
 from __future__ import annotations
@@ -23,8 +24,10 @@ PAUSE_BETWEEN_GAMES = 20.0
 class DemoPlayer:
     """Plays a recording on a daemon thread; `speed` 2 plays twice as fast."""
 
-    def __init__(self, table: LiveTable, game: str, speed: float = 1.0, loop: bool = True) -> None:
+    def __init__(self, table: LiveTable, game: str, speed: float = 1.0, loop: bool = True,
+                 answer_myself: bool = False) -> None:
         self.table = table
+        self.answer_myself = answer_myself
         self.game = game
         self.recording: Recording = adapter_for(game).recording()
         self.speed = speed
@@ -50,11 +53,18 @@ class DemoPlayer:
             rec = self.recording
             self.table.start_game(self.game, rec.players, rec.options, rec.setup)
             for step in rec.steps:
-                if self._stop.wait(step.delay / self.speed):
+                if self._stop.wait(step.delay / self.speed) or not self._wait_for_answers():
                     return
                 self._play(step)
             if not self.loop or self._stop.wait(PAUSE_BETWEEN_GAMES / self.speed):
                 return
+
+    def _wait_for_answers(self) -> bool:
+        """With `answer_myself`, hold the recording while a question is open; False if stopped."""
+        while self.answer_myself and self.table.snapshot()["questions"]:
+            if self._stop.wait(0.1):
+                return False
+        return True
 
     def _play(self, step: Step) -> None:
         try:
@@ -64,7 +74,7 @@ class DemoPlayer:
                 self.table.submit(step.host.action, source="host")
             elif step.host is not None and step.host.end:
                 self.table.end()
-            elif step.host is not None and step.host.answer is not None:
+            elif step.host is not None and step.host.answer is not None and not self.answer_myself:
                 open_questions = self.table.snapshot()["questions"]
                 if open_questions:  # the real host may have answered already
                     self.table.answer(open_questions[0]["id"], step.host.answer)

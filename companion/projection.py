@@ -12,10 +12,11 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from companion.adapters import Adapter, Choice
+from companion.adapters import Adapter, Choice, adapter_for
 from companion.export import LOWEST_WINS
-from companion.store import GameRecord, StoredEvent
+from companion.store import GameRecord, Store, StoredEvent
 from rules.core import BadInput, GameRules, GameState, IllegalMove, best_by
+from rules.registry import game_rules
 
 log = logging.getLogger(__name__)
 
@@ -186,3 +187,11 @@ class Projection:
         else:
             result["winners"] = []
         return result
+
+
+def project(store: Store, record: GameRecord) -> Projection:
+    """Game `record` rebuilt from its stored log; BadInput if its game is not installed."""
+    projection = Projection(record, game_rules(record.game), adapter_for(record.game))
+    for event in store.events(record.id):
+        projection.apply(event)
+    return projection

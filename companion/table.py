@@ -18,7 +18,7 @@ from typing import Any, Mapping, Sequence
 from companion.adapters import Reading, adapter_for
 from companion.events import EventBus
 from vision.observations import Observation
-from companion.projection import Projection
+from companion.projection import Projection, project
 from companion.store import GameRecord, Store
 from rules.core import BadInput, IllegalMove
 from rules.registry import game_rules
@@ -52,7 +52,7 @@ class LiveTable:
             return None
         with self._lock:
             try:
-                self._game = self._project(record)
+                self._game = project(self.store, record)
             except BadInput as exc:
                 log.error("cannot restore game %s (%s): %s", record.id, record.game, exc)
                 return None
@@ -73,19 +73,13 @@ class LiveTable:
         game_rules(game).new_game(names, options, setup)  # refuse a bad setup before storing it
         with self._lock:
             record = self.store.new_game(game, names, options, setup)
-            self._game = self._project(record)
+            self._game = project(self.store, record)
             self._seen.clear()
             self._held.clear()
             self._spent.clear()
             self._asked.clear()
             self._changed(prompt=f"New game of {game}: {', '.join(names)}.")
         return record
-
-    def _project(self, record: GameRecord) -> Projection:
-        projection = Projection(record, game_rules(record.game), adapter_for(record.game))
-        for event in self.store.events(record.id):
-            projection.apply(event)
-        return projection
 
     def _require_game(self) -> Projection:
         if self._game is None:

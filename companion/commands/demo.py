@@ -37,7 +37,8 @@ def run_demo(args: argparse.Namespace) -> int:
     print(f"companion: demo of {game}: a scripted table plays through the live pipeline", flush=True)
 
     def start(services):  # type: ignore[no-untyped-def]
-        return DemoPlayer(services.table, game, speed=args.speed, loop=not args.once).start().stop
+        return DemoPlayer(services.table, game, speed=args.speed, loop=not args.once,
+                          answer_myself=args.answer_myself).start().stop
 
     return serve(settings, settings.port, settings.data_path / "demo.db", start)
 
@@ -46,6 +47,8 @@ def add_demo_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", help="game to demonstrate (default: the game setting)")
     parser.add_argument("--speed", type=float, default=1.0, help="play the recording this many times faster")
     parser.add_argument("--once", action="store_true", help="play the recording once instead of looping")
+    parser.add_argument("--answer-myself", action="store_true",
+                        help="leave the camera's questions to the host page; the recording waits for the answer")
     add_table_options(parser)
 
 

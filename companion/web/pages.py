@@ -8,6 +8,7 @@ from flask import Blueprint, Response, abort, current_app, redirect, render_temp
 
 from companion import export, qr
 from companion.adapters import playable_games
+from companion.projection import project
 from companion.web.auth import csrf_token, is_host
 
 bp = Blueprint("pages", __name__)
@@ -54,5 +55,6 @@ def game(game_id: int) -> str:
         abort(404)
     if record.result is None:
         abort(404)
+    lines = [line.to_dict() for line in project(_services().store, record).lines]
     return render_template("game.html", record=record, result=export.score_json(record),
-                           bgstats=export.bgstats_link(record))
+                           bgstats=export.bgstats_link(record), lines=lines)

@@ -34,7 +34,7 @@ def totals_on(page) -> dict[str, int]:
 
 @pytest.fixture
 def demo(tmp_path):
-    server = Server(["demo", "--game", "gargon", "--speed", str(SPEED), "--once"], tmp_path)
+    server = Server(["demo", "--game", "gargon", "--speed", str(SPEED), "--once", "--answer-myself"], tmp_path)
     yield server
     server.stop()
 

@@ -38,7 +38,7 @@ class Server:
             stdout=self.log, stderr=subprocess.STDOUT, env=env)
         self.wait_ready()
 
-    def wait_ready(self, timeout: float = 20.0) -> None:
+    def wait_ready(self, timeout: float = 45.0) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

@@ -16,12 +16,15 @@ const Board = (() => {
     return node;
   }
 
+  // Breakdown values are game-specific JSON: name things by their title or name, with DP.
   function words(value) {
     if (value === null || value === undefined) return "–";
+    if (typeof value === "boolean") return value ? "yes" : "no";
     if (Array.isArray(value)) return value.length ? value.map(words).join(", ") : "none";
     if (typeof value === "object") {
-      if ("name" in value) return String(value.name);
-      return Object.entries(value).map(([k, v]) => `${k} ${words(v)}`).join("; ");
+      const label = value.title || value.name;
+      if (label) return value.dp !== undefined ? `${label} (${value.dp} DP)` : String(label);
+      return Object.entries(value).map(([k, v]) => `${k.replaceAll("_", " ")} ${words(v)}`).join("; ");
     }
     return String(value);
   }
@@ -83,6 +86,9 @@ const Board = (() => {
     const open = (state.questions || []).length;
     waiting.hidden = !open;
     waiting.textContent = open ? `Waiting for the host: ${state.questions[0].text}` : "";
+    const results = document.getElementById("results");
+    results.hidden = !(state.status === "finished" && state.game_id);
+    if (!results.hidden) document.getElementById("results-link").href = `/history/${state.game_id}`;
     drawPlayers(state);
     drawTable(state);
     drawLog(state);
