@@ -85,6 +85,10 @@ class Projection:
     def finished(self) -> bool:
         return self.ended or self.state.is_terminal()
 
+    def canonical(self, action: Mapping[str, Any]) -> dict[str, Any]:
+        """The event as the engine writes it (defaults filled in), the form the log keeps."""
+        return self.engine.action_from_dict(action).to_dict()
+
     def trial(self, action: Mapping[str, Any]) -> GameState:
         """The state `action` would lead to; IllegalMove or BadInput if it cannot happen."""
         if self.finished:

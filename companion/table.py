@@ -130,7 +130,7 @@ class LiveTable:
         if reading.confidence < self.confidence:
             self._ask(reading.question, reading)
             return
-        self._record("action", {"action": dict(reading.action), "source": "camera",
+        self._record("action", {"action": game.canonical(reading.action), "source": "camera",
                                 "confidence": round(reading.confidence, 4)})
         self._spent |= reading.tracks
         self._announce()
@@ -166,7 +166,7 @@ class LiveTable:
             for reading in game.adapter.settle(game.state, dict(self._seen)):
                 self._consider(reading)  # what the camera saw happened before this event
             game.trial(action)
-            self._record("action", {"action": dict(action), "source": source})
+            self._record("action", {"action": game.canonical(action), "source": source})
             self._announce()
             self._changed()
 
@@ -183,7 +183,7 @@ class LiveTable:
                 action = asked.choices[choice].action
                 game.trial(action)
                 self._record("answer", {"question": question, "choice": choice})
-                self._record("action", {"action": dict(action), "source": "host"})
+                self._record("action", {"action": game.canonical(action), "source": "host"})
                 self._announce()
             else:
                 self._record("answer", {"question": question, "choice": None})
@@ -204,7 +204,7 @@ class LiveTable:
         with self._lock:
             game = self._require_game()
             game.trial_correction(seq, action)
-            self._record("correct", {"target": seq, "action": dict(action)})
+            self._record("correct", {"target": seq, "action": game.canonical(action)})
             self._changed()
 
     def rename(self, seat: int, name: str) -> None:

@@ -38,7 +38,16 @@ def test_the_dugtungan_demo_reads_words_from_the_row_and_ends_lowest_wins(servic
     assert snap["status"] == "finished" and snap["winners"] == ["Ben"]
 
 
-@pytest.mark.parametrize("game", ["bagani", "gargon", "dugtungan"])
+def test_the_lagim_demo_reads_forest_attacks_and_defenders_from_the_seats(services):
+    snap = play(services, "lagim")
+    sources = {line["text"]: line["source"] for line in snap["log"]}
+    assert sources["Duwende attacks Ana's Baryo"] == "camera"
+    assert sources["Ana battles with Amihan"] == "camera"
+    assert snap["state"]["players"][1]["dwellers"] == ["Kapre", "Duwende"]  # captured, then raided onto Ben
+    assert snap["status"] == "finished"
+
+
+@pytest.mark.parametrize("game", ["bagani", "gargon", "dugtungan", "lagim"])
 def test_a_demo_game_replays_from_its_log_to_the_same_scoreboard(services, game):
     from tests.companion.test_table import replayed, visible
 
