@@ -1,8 +1,9 @@
 """dugtungan cards: a printed syllable, sometimes an action, and the default deck.
 
 A card code is the printed syllable in capitals (1 to 3 letters), with the action after a
-colon when the card carries one: `BA`, `NG`, `SA:+DOS`. Any such code is valid input; the
-deck list in `rules/data/dugtungan.json` serves recognition and dealing, never refuses a
+colon when the card carries one: `BA`, `NG`, `SA:+DOS`. A card printed with an action and
+no syllable is written as the action alone (`+DOS`, as in the contract): it can be laid
+as a PAMATO but spells nothing. Any such code is valid input; the deck list in `rules/data/dugtungan.json` serves recognition and dealing, never refuses a
 card the table holds.
 """
 
@@ -31,7 +32,9 @@ class Card:
 
     @property
     def code(self) -> str:
-        return f"{self.syllable}:{self.action}" if self.action else self.syllable
+        if self.action:
+            return f"{self.syllable}:{self.action}" if self.syllable else self.action
+        return self.syllable
 
     @property
     def letters(self) -> int:
@@ -47,11 +50,12 @@ class Card:
 def parse_card(value: Any, path: str) -> Card:
     """The card written `value`; BadInput naming `path` when it is no card code."""
     code = expect(value, str, path).strip().upper()
+    if code in actions():
+        return Card("", code)
     syllable, _, action = code.partition(":")
     if not _SYLLABLE.fullmatch(syllable):
-        hint = " (an action card is written with its syllable, e.g. SA:+DOS)" if code in actions() else ""
         raise BadInput(path, f"unknown card code {value!r}: a syllable of 1 to 3 letters, "
-                             f"optionally ':ACTION'{hint}")
+                             "optionally ':ACTION', or an action alone such as +DOS")
     if action and action not in actions():
         raise BadInput(path, f"unknown action {action!r} in {value!r}; one of {', '.join(actions())}")
     return Card(syllable, action or None)

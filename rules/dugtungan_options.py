@@ -36,9 +36,6 @@ class Options:
     hand_size: int = _option(7, "cards dealt to each player when the setup gives no hands")
 
     def __post_init__(self) -> None:
-        # rules.options checks bool, int and str options; a float one is checked here.
-        if isinstance(self.min_zipf, bool) or not isinstance(self.min_zipf, (int, float)):
-            raise ValueError("min_zipf must be a number")
         if self.deck_runs_out not in DECK_RUNS_OUT_CHOICES:
             raise ValueError(f"deck_runs_out must be one of {', '.join(DECK_RUNS_OUT_CHOICES)}")
         if self.min_root_letters < 2:

@@ -23,7 +23,7 @@ from rules.dugtungan_lexicon import HouseWords
 from rules.dugtungan_options import Options
 from rules.dugtungan_words import TODAS, Dictionary, judge_dugtong, judge_sapaw, judge_todas
 from rules.options import parse_options
-from rules.payload import expect, opt
+from rules.payload import expect, opt, seat_of
 
 GAME = "dugtungan"
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
@@ -417,13 +417,7 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None = None,
     deck = total - sum(len(h) for h in hands)
     if deck < 1:
         raise BadInput("setup", f"a deck of {total} cards cannot deal these hands and a PAMATO")
-    start = opt(setup, "start", (int, str), 0, "setup")
-    if isinstance(start, str):
-        if start not in names:
-            raise BadInput("setup.start", f"{start!r} is not a player")
-        start = names.index(start)
-    if not 0 <= start < len(names):
-        raise BadInput("setup.start", f"no seat {start}; seats are 0 to {len(names) - 1}")
+    start = seat_of(opt(setup, "start", (int, str), 0, "setup"), names, "setup.start")
     house = HouseWords.from_dict(setup["house"], "setup.house") if "house" in setup else HouseWords()
     return State(names=names, options=parsed, house=house, total_cards=total, hands=hands, deck=deck,
                  banks=tuple(() for _ in names), turn=start,

@@ -110,6 +110,9 @@ def _too_many_actions(added: Sequence[Card], options: Options) -> bool:
 
 
 def _ruled(cards: Sequence[Card], dictionary: Dictionary, how_laid: str) -> Verdict:
+    blank = next((c for c in cards if not c.syllable), None)
+    if blank is not None:
+        return Verdict(False, show(cards), f"the {blank.code} card has no syllable, so it cannot be part of a word")
     judged = dictionary.judge(spell(cards))
     if judged.valid:
         return Verdict(True, show(cards), f"{judged.phrase()}; {how_laid}", judged)

@@ -28,7 +28,7 @@ from rules.gargon_options import Options
 from rules.gargon_play import MAX_CARDS, judge_round
 from rules.gargon_scoring import score_won
 from rules.options import parse_options
-from rules.payload import expect, opt
+from rules.payload import expect, opt, seat_of
 
 PILES = (1, 2)
 PLAYING, REVEALING, BATTLING, OVER = "playing", "revealing", "battling", "over"
@@ -460,13 +460,7 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None = None,
     piles = opt(setup, "piles", list, [rest - rest // 2, rest // 2], "setup")
     if len(piles) != 2 or any(expect(p, int, "setup.piles") < 1 for p in piles):
         raise BadInput("setup.piles", "needs two positive card counts")
-    start = opt(setup, "start", (int, str), 0, "setup")
-    if isinstance(start, str):
-        if start not in names:
-            raise BadInput("setup.start", f"{start!r} is not a player")
-        start = names.index(start)
-    if not 0 <= start < len(names):
-        raise BadInput("setup.start", f"no seat {start}; seats are 0 to {len(names) - 1}")
+    start = seat_of(opt(setup, "start", (int, str), 0, "setup"), names, "setup.start")
     amulets = amulet_table(setup.get("amulets"), "setup.amulets")
     return State(names=names, options=parse_options(Options, options),
                  amulets=tuple(amulets[v] for v in sorted(amulets)),

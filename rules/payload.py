@@ -70,3 +70,14 @@ def player_names(players: Sequence[Mapping[str, Any]], path: str = "players") ->
             raise BadInput(f"{path}[{i}].name", f"duplicate player name {name!r}")
         names.append(name)
     return names
+
+
+def seat_of(value: int | str, names: Sequence[str], path: str) -> int:
+    """The seat a set-up names by index or by player name."""
+    if isinstance(value, str):
+        if value not in names:
+            raise BadInput(path, f"{value!r} is not a player")
+        return names.index(value)
+    if not 0 <= value < len(names):
+        raise BadInput(path, f"no seat {value}; seats are 0 to {len(names) - 1}")
+    return value

@@ -38,7 +38,7 @@ def test_check_dugtong_and_sapaw_answer_per_the_contract() -> None:
     ("check", {"check": "sapaw", "word": ["HA", "KA"], "new": ["HA", "LI:SKIP", "KA"]},
      "new[1]: unknown action 'SKIP'"),
     ("check", {"check": "dugtong", "pamato": "BA", "word": ["HA", "BA"], "options": {"min_zipf": "high"}},
-     "options: min_zipf must be a number"),
+     "options.min_zipf: must be a number"),
 ])
 def test_bad_input_is_one_line_naming_the_field_and_exit_2(command: str, payload: dict, fragment: str) -> None:
     result = companion(command, payload)

@@ -171,7 +171,18 @@ def test_card_codes_are_read_in_any_case(code: str) -> None:
     assert parse_card(code, "t").code == "BA"
 
 
-@pytest.mark.parametrize("code", ["ABCD", "", "B1", "SA:+TRES", "+DOS"])
+def test_a_bare_action_card_scores_no_letters_and_spells_no_word() -> None:
+    """The contract writes an action card alone as `+DOS`: it has no syllable to count or spell."""
+    answer = dugtungan.score({"game": "dugtungan", "players": [
+        {"name": "Ana", "hand": ["+DOS", "BA"]}, {"name": "Ben", "hand": ["KA", "NG"]}]})
+    assert [p["total"] for p in answer["players"]] == [2, 4]
+    verdict = dugtungan.check({"game": "dugtungan", "check": "dugtong", "pamato": "BA",
+                               "word": ["HA", "BA", "+DOS"]})
+    assert verdict["valid"] is False
+    assert verdict["reason"] == "the +DOS card has no syllable, so it cannot be part of a word"
+
+
+@pytest.mark.parametrize("code", ["ABCD", "", "B1", "SA:+TRES", "+TRES"])
 def test_no_card_code_is_bad_input(code: str) -> None:
     with pytest.raises(BadInput):
         parse_card(code, "hand[0]")
