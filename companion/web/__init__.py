@@ -17,6 +17,7 @@ from flask import Flask
 from companion.speech import Speaker
 from companion.store import Store
 from companion.table import LiveTable
+from companion.web import api, auth, host_api, pages
 from companion.web.stream import StateStream
 
 
@@ -33,8 +34,6 @@ class Services:
 
 
 def create_app(services: Services, config: Mapping[str, Any] | None = None) -> Flask:
-    from companion.web import api, auth, host_api, pages
-
     app = Flask(__name__)
     app.config.update(
         # Sessions survive a restart with the same token, and only with it.

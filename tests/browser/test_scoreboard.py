@@ -115,3 +115,22 @@ def test_the_pages_fit_a_phone_screen(browser, table, tmp_path):
         total = page.locator("#players .player .total").first.bounding_box()
         assert total["x"] + total["width"] <= PHONE["width"]
         page.close()
+
+
+def test_a_phone_reconnects_by_itself_after_the_server_restarts(browser, tmp_path):
+    args = ["run", "--game", "gargon", "--camera", "none", "--players", "Ana,Ben,Carla"]
+    server = Server(args, tmp_path)
+    page = browser.new_page(viewport=PHONE)
+    page.goto(server.url + "/")
+    page.wait_for_function("document.getElementById('link').textContent === 'live'")
+    server.kill()
+    page.wait_for_function("document.getElementById('link').textContent === 'reconnecting…'", timeout=10000)
+    again = Server(args, tmp_path, port=server.port)
+    try:
+        assert again.host("rename", {"seat": 0, "name": "Ana Reyes"})[0] == 200
+        page.wait_for_function("document.querySelector('#players .player').dataset.name === 'Ana Reyes'",
+                               timeout=20000)
+        assert page.locator("#link").inner_text() == "live"
+    finally:
+        page.close()
+        again.stop()
