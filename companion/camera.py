@@ -1,35 +1,29 @@
 """The camera feeding the live table, when there is one.
 
 Vision turns frames into observations (appeared / moved / gone, with code, confidence
-and zone); this module only starts that pipeline on its own thread and hands each
-observation to the table. It is imported lazily and optional: without a camera, or
-before recognition is installed, the host enters every event by hand and the table
-still plays. The pipeline is expected as `vision.pipeline.observations(source, game=,
-threads=, stop=)`, an iterator of `vision.observations.Observation`.
+and seat zone): a frame source, the card detector, the identifier of an enrolled deck,
+the tracker and the table zones, run by `vision.pipeline.Pipeline`. This module only
+assembles those pieces (imported lazily: the table runs without them), runs the loop on
+its own thread and hands each observation to the table. Without a camera, a deck or
+the recognition modules, the host enters every event by hand and the table still plays.
 """
 
 from __future__ import annotations
 
-import importlib
 import importlib.util
 import logging
 import threading
+import time
 from pathlib import Path
-from types import ModuleType
-from typing import Callable
+from typing import Callable, Iterator
 
 from companion.table import LiveTable
+from vision.observations import Observation
 
 log = logging.getLogger(__name__)
 
-
-def _pipeline() -> ModuleType | None:
-    """Vision's pipeline module, if it offers the `observations` entry point."""
-    try:
-        module = importlib.import_module("vision.pipeline")
-    except ImportError:
-        return None
-    return module if callable(getattr(module, "observations", None)) else None
+RECOGNITION_MODULES = ("vision.sources", "vision.pipeline", "vision.recognize", "vision.deck", "vision.zones")
+FIRST_FRAME_SECONDS = 10.0
 
 
 def camera_attached() -> bool:
@@ -37,30 +31,70 @@ def camera_attached() -> bool:
     return any(Path("/dev").glob("video*")) or importlib.util.find_spec("picamera2") is not None
 
 
-def camera_problem(source: str) -> str | None:
-    """Why the live camera cannot run with `source`, or None when it can."""
-    if source == "none":
+def source_spec(camera: str) -> str:
+    """The frame source for the `camera` setting; `auto` is the Pi camera, else webcam 0."""
+    if camera != "auto":
+        return camera
+    return "picamera" if importlib.util.find_spec("picamera2") is not None else "0"
+
+
+def camera_problem(camera: str, deck: str) -> str | None:
+    """Why the live camera cannot run, or None when it can."""
+    if camera == "none":
         return "the camera is switched off (camera = none)"
-    if _pipeline() is None:
-        return "card recognition from the camera (vision.pipeline.observations) is not installed"
-    if source == "auto" and not camera_attached():
+    missing = [name for name in RECOGNITION_MODULES if importlib.util.find_spec(name) is None]
+    if missing:
+        return f"card recognition is not installed ({', '.join(missing)} missing)"
+    if not deck:
+        return "no enrolled deck to recognise cards with (companion enroll, then deck = ... or --deck)"
+    if not Path(deck).expanduser().exists():
+        return f"the deck {deck} does not exist"
+    if camera == "auto" and not camera_attached():
         return "no camera is attached"
     return None
 
 
-class CameraFeed:
-    """Runs vision's pipeline on a daemon thread and feeds the table; never stops the table."""
+def live_observations(camera: str, deck: str, seats: int, threads: int,
+                      stopped: Callable[[], bool]) -> Iterator[Observation]:
+    """Observations from the camera until `stopped()`: vision's pipeline on one thread."""
+    from vision.deck import DeckProfile
+    from vision.pipeline import Pipeline
+    from vision.recognize import CardRecognizer
+    from vision.sources import open_source
+    from vision.zones import frame_zones
 
-    def __init__(self, table: LiveTable, source: str, game: str, threads: int) -> None:
+    recognizer = CardRecognizer.for_deck(DeckProfile.load(Path(deck).expanduser()), threads=threads)
+    frames = open_source(source_spec(camera))
+    try:
+        deadline = time.monotonic() + FIRST_FRAME_SECONDS
+        first = None
+        while first is None and time.monotonic() < deadline and not stopped():
+            first = frames.read(timeout=1.0)
+        if first is None:
+            raise RuntimeError(f"no frame from camera {camera!r} in {FIRST_FRAME_SECONDS:.0f} s")
+        height, width = first.shape[:2]
+        zones = frame_zones(width, height, seats)
+        pipeline = Pipeline(recognizer.detector, recognizer.identifier, zones.zone_of)
+        yield from pipeline.run(frames, stopped)
+    finally:
+        frames.close()
+
+
+class CameraFeed:
+    """Runs the camera loop on a daemon thread and feeds the table; never stops the table."""
+
+    def __init__(self, table: LiveTable, camera: str, deck: str, seats: int, threads: int) -> None:
         self.table = table
-        self.source = source
-        self.game = game
+        self.camera = camera
+        self.deck = deck
+        self.seats = seats
         self.threads = threads
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
 
     def start(self) -> Callable[[], None]:
-        problem = camera_problem(self.source)
+        """Start feeding (or say once why not); returns the function that stops it."""
+        problem = camera_problem(self.camera, self.deck)
         if problem:
             log.warning("no live camera: %s; the host enters events by hand", problem)
         else:
@@ -73,13 +107,9 @@ class CameraFeed:
             self._thread.join(timeout=3.0)
 
     def _run(self) -> None:
-        pipeline = _pipeline()
-        assert pipeline is not None
         try:
-            for observation in pipeline.observations(self.source, game=self.game, threads=self.threads,
-                                                     stop=self._stop):
+            for observation in live_observations(self.camera, self.deck, self.seats, self.threads,
+                                                 self._stop.is_set):
                 self.table.observe(observation)
-                if self._stop.is_set():
-                    return
         except Exception:  # the camera failing must leave a table the host can still run
-            log.exception("the camera pipeline stopped; the host enters events by hand from now on")
+            log.exception("the camera stopped; the host enters events by hand from now on")

@@ -42,6 +42,8 @@ class Question:
 
 @dataclass
 class LogLine:
+    """One line of the scoreboard's "What happened"; an undone event is struck through."""
+
     seq: int
     text: str
     source: str

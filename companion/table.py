@@ -4,8 +4,8 @@ Every event is checked against the rules engine, written to the store, and only 
 folded into the scoreboard, so what phones see is always what a restart would replay.
 The camera is never trusted blindly: a reading below the confidence bar, or one the
 rules call illegal, becomes a question for the host and nothing is scored until it is
-answered. Observations that arrive while a question is open wait behind it and are read, in
-order, once the host has answered, against the game as the answer left it.
+answered. Observations that arrive while a question is open wait behind it and are
+read, in order, once the host has answered, against the game as the answer left it.
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from typing import Any, Mapping, Sequence
 
 from companion.adapters import Reading, adapter_for
 from companion.events import EventBus
-from vision.observations import Observation
 from companion.projection import Projection, project
 from companion.store import GameRecord, Store
 from rules.core import BadInput, IllegalMove
 from rules.registry import game_rules
+from vision.observations import Observation
 
 log = logging.getLogger(__name__)
 
@@ -163,7 +163,7 @@ class LiveTable:
         """An event entered by hand; IllegalMove or BadInput goes straight back to the host."""
         with self._lock:
             game = self._require_game()
-            for reading in game.adapter.settle(game.state, dict(self._seen)):
+            for reading in game.adapter.settle(game.state, self._unspent()):
                 self._consider(reading)  # what the camera saw happened before this event
             game.trial(action)
             self._record("action", {"action": game.canonical(action), "source": source})
@@ -224,7 +224,7 @@ class LiveTable:
         """The host ends the game: the live totals become the final score."""
         with self._lock:
             game = self._require_game()
-            if not game.ended:
+            if not game.finished:
                 self._record("end", {})
                 self._finish()
             self._changed(prompt=self._winner_words(game))

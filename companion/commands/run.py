@@ -41,7 +41,8 @@ def run_table(args: argparse.Namespace) -> int:
             services.table.start_game(game, players)
         if camera == "none":
             return None
-        return CameraFeed(services.table, camera, game, settings.threads).start()
+        seats = len(services.table.snapshot()["players"])
+        return CameraFeed(services.table, camera, args.deck or settings.deck, seats, settings.threads).start()
 
     return serve(settings, settings.port, settings.data_path / "games.db", start)
 
@@ -51,6 +52,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--game", help="game to play (default: the game setting)")
     parser.add_argument("--camera", metavar="SOURCE", help="camera source (default: the camera setting); "
                         "'none' for a table run by hand from the host page")
+    parser.add_argument("--deck", help="enrolled deck profile for the camera (default: the deck setting)")
     parser.add_argument("--players", default="Player 1,Player 2,Player 3",
                         help="names in turn order, comma-separated (renamed on the host page)")
     parser.add_argument("--new", action="store_true", help="start a new game even if one is in progress")

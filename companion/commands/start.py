@@ -16,9 +16,10 @@ from companion.commands.table_options import table_settings
 
 def start_table(args: argparse.Namespace) -> int:
     settings = table_settings(args)
-    problem = camera_problem(settings.camera)
+    problem = camera_problem(settings.camera, settings.deck)
     if problem is None:
-        args.camera, args.players, args.new = settings.camera, "Player 1,Player 2,Player 3", False
+        args.camera, args.deck, args.new = settings.camera, settings.deck, False
+        args.players = "Player 1,Player 2,Player 3"
         return run_table(args)
     print(f"companion: {problem}; starting the demo table instead", flush=True)
     return run_demo(args)

@@ -57,3 +57,13 @@ def test_start_without_a_camera_serves_the_demo_and_prints_url_qr_and_host_link(
         assert f"/host?token=host-secret" in out
     finally:
         server.stop()
+
+
+def test_the_camera_says_why_it_cannot_run(tmp_path):
+    from companion.camera import camera_problem
+
+    assert camera_problem("none", "") == "the camera is switched off (camera = none)"
+    problem = camera_problem("0", "")
+    assert problem.startswith("card recognition is not installed") or problem.startswith("no enrolled deck")
+    if problem.startswith("no enrolled deck"):
+        assert camera_problem("0", str(tmp_path / "missing.npz")) == f"the deck {tmp_path / 'missing.npz'} does not exist"
