@@ -61,7 +61,7 @@ class DemoPlayer:
 
     def _wait_for_answers(self) -> bool:
         """With `answer_myself`, hold the recording while a question is open; False if stopped."""
-        while self.answer_myself and self.table.snapshot()["questions"]:
+        while self.answer_myself and self.table.open_questions():
             if self._stop.wait(0.1):
                 return False
         return True
@@ -75,9 +75,9 @@ class DemoPlayer:
             elif step.host is not None and step.host.end:
                 self.table.end()
             elif step.host is not None and step.host.answer is not None and not self.answer_myself:
-                open_questions = self.table.snapshot()["questions"]
-                if open_questions:  # the real host may have answered already
-                    self.table.answer(open_questions[0]["id"], step.host.answer)
+                waiting = self.table.open_questions()
+                if waiting:  # the real host may have answered already
+                    self.table.answer(waiting[0], step.host.answer)
         except (IllegalMove, BadInput) as exc:
             # A real host may have changed the game under the script; carry on with the rest.
             log.info("demo step skipped: %s", getattr(exc, "reason", exc))

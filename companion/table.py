@@ -236,6 +236,11 @@ class LiveTable:
             return "The game is over."
         return f"The game is over. {' and '.join(winners)} {'wins' if len(winners) == 1 else 'share the win'}!"
 
+    def open_questions(self) -> list[int]:
+        """Ids of the questions waiting for the host, oldest first."""
+        with self._lock:
+            return list(self._game.questions) if self._game is not None else []
+
     # -- the scoreboard ----------------------------------------------------------
 
     def _changed(self, prompt: str | None = None) -> None:
