@@ -29,7 +29,6 @@ class StateStream:
         self._data = "{}"
         self._closed = False
         self._changed = threading.Condition()
-        self.clients = 0
 
     @property
     def current_id(self) -> str:
@@ -50,25 +49,19 @@ class StateStream:
 
     def events(self, last_event_id: str | None = None) -> Iterator[str]:
         """The SSE text for one client, until the stream closes or the client leaves."""
-        with self._changed:
-            self.clients += 1
-        try:
-            yield f"retry: {RETRY_MS}\n\n"
-            sent = last_event_id  # a phone resuming with the current id needs nothing yet
-            while True:
-                with self._changed:
+        yield f"retry: {RETRY_MS}\n\n"
+        sent = last_event_id  # a phone resuming with the current id needs nothing yet
+        while True:
+            with self._changed:
+                if self._closed:
+                    return
+                if self.current_id == sent:
+                    self._changed.wait(self.heartbeat)
                     if self._closed:
                         return
-                    if self.current_id == sent:
-                        self._changed.wait(self.heartbeat)
-                        if self._closed:
-                            return
-                    if self.current_id == sent:
-                        frame = ": heartbeat\n\n"
-                    else:
-                        sent = self.current_id
-                        frame = f"id: {sent}\nevent: state\ndata: {self._data}\n\n"
-                yield frame
-        finally:
-            with self._changed:
-                self.clients -= 1
+                if self.current_id == sent:
+                    frame = ": heartbeat\n\n"
+                else:
+                    sent = self.current_id
+                    frame = f"id: {sent}\nevent: state\ndata: {self._data}\n\n"
+            yield frame
