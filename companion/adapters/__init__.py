@@ -12,9 +12,9 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol, Sequence
 
-from vision.observations import Observation
 from rules.core import BadInput, GameState
 from rules.registry import game_rules
+from vision.observations import Observation
 
 ADAPTERS: dict[str, str] = {
     "bagani": "companion.adapters.bagani",
@@ -131,8 +131,3 @@ def playable_games() -> list[str]:
         names.append(game)
     return names
 
-
-def action_words(action: Mapping[str, Any]) -> str:
-    """A plain rendering of any event, for games whose adapter has no better words."""
-    details = ", ".join(f"{k} {v}" for k, v in action.items() if k != "kind")
-    return f"{action.get('kind', 'event')}" + (f" ({details})" if details else "")

@@ -31,7 +31,7 @@ def _is_bagani(code: str | None) -> bool:
 
 def _halimaw_name(code: str, state: GameState) -> str:
     """The deck's spelling of a Halimaw the identifier named (`higante` -> `Higante`)."""
-    known = {name.lower(): name for name in getattr(state, "deck").kinds}
+    known = {name.lower(): name for name in state.deck.kinds}
     return known.get(code.lower().replace("-", " "), code)
 
 
@@ -120,7 +120,7 @@ class BaganiAdapter:
     @staticmethod
     def _put_down(turn: int, laid: Sequence[Observation], names: Sequence[str], state: GameState) -> Reading:
         cards = [o.code or "" for o in _ordered(laid)]
-        combos = [list(c.cards) for c in best_hand(cards, getattr(state, "options"))]
+        combos = [list(c.cards) for c in best_hand(cards, state.options)]
         used = sorted(c for combo in combos for c in combo)
         spent, left = set(), list(used)
         for o in _ordered(laid):
@@ -129,8 +129,9 @@ class BaganiAdapter:
                 spent.add(o.track)
         action = {"kind": "combos", "player": turn, "combos": combos or [cards]}
         words = "; ".join(", ".join(c) for c in action["combos"])
+        tracks = frozenset(spent) if combos else frozenset(o.track for o in laid)
         return Reading(f"Did {names[turn]} put down {words}?", (Choice("Yes", action),),
-                       min(o.confidence for o in laid), frozenset(spent) if combos else frozenset(o.track for o in laid))
+                       min(o.confidence for o in laid), tracks)
 
     @staticmethod
     def _final_hands(view: Mapping[str, Any], seen: Mapping[int, Observation],

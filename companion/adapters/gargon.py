@@ -18,7 +18,6 @@ from rules.core import GameState
 from vision.observations import Observation, seat_zone, zone_seat
 
 GAME = "gargon"
-FACE_DOWN_CONFIDENCE = 1.0
 
 
 def _colour(code: str | None) -> str | None:

@@ -19,7 +19,7 @@ GAME = "lagim"
 
 
 def _card(state: GameState, code: str) -> Any:
-    return getattr(state, "table").card(code)
+    return state.table.card(code)
 
 
 class LagimAdapter:

@@ -54,7 +54,7 @@ def test_start_without_a_camera_serves_the_demo_and_prints_url_qr_and_host_link(
         out = server.output()
         assert "starting the demo table instead" in out
         assert f":{server.port}/" in out and "█" in out
-        assert f"/host?token=host-secret" in out
+        assert "/host?token=host-secret" in out
     finally:
         server.stop()
 
@@ -66,4 +66,5 @@ def test_the_camera_says_why_it_cannot_run(tmp_path):
     problem = camera_problem("0", "")
     assert problem.startswith("card recognition is not installed") or problem.startswith("no enrolled deck")
     if problem.startswith("no enrolled deck"):
-        assert camera_problem("0", str(tmp_path / "missing.npz")) == f"the deck {tmp_path / 'missing.npz'} does not exist"
+        missing = tmp_path / "missing.npz"
+        assert camera_problem("0", str(missing)) == f"the deck {missing} does not exist"
