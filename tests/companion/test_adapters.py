@@ -1,0 +1,106 @@
+"""What the camera's observations mean in each game, read like the rulebooks."""
+
+from __future__ import annotations
+
+from companion.adapters.bagani import DEMO_DECK
+from vision.observations import CENTRE, Observation, seat_zone
+
+BOX = ((0.0, 0.0), (63.0, 0.0), (63.0, 88.0), (0.0, 88.0))
+ROW = ["blue-circle", "blue-circle", "red-square", "biyaya", "green-circle"]
+HALIMAW = ["Higante", "Tikbalang", "Kapre", "Aswang"]
+
+
+def card(track, code, zone, kind="appeared", previous=None, confidence=0.97, x=0.0, y=0.0):
+    box = tuple((px + x, py + y) for px, py in BOX)
+    return Observation(kind, track, code, confidence, box, zone, 0.0, 0.0, previous_zone=previous)
+
+
+def lay_out_bagani(table):
+    for track, code in enumerate(ROW + HALIMAW, start=1):
+        table.observe(card(track, code, CENTRE))
+
+
+def texts(table):
+    return [line["text"] for line in table.snapshot()["log"]][::-1]
+
+
+def test_bagani_the_face_up_rows_laid_out_start_the_game(services):
+    services.table.start_game("bagani", ["Ana", "Ben"], setup={"deck": DEMO_DECK})
+    lay_out_bagani(services.table)
+    assert texts(services.table) == [
+        "Face-up rows: blue-circle, blue-circle, red-square, biyaya, green-circle; "
+        "Halimaw Higante, Tikbalang, Kapre, Aswang"]
+
+
+def test_bagani_a_card_taken_from_the_row_is_a_draw_and_its_gap_a_refill(services):
+    table = services.table
+    table.start_game("bagani", ["Ana", "Ben"], setup={"deck": DEMO_DECK})
+    lay_out_bagani(table)
+    table.observe(card(4, "biyaya", CENTRE, kind="gone"))
+    table.observe(card(20, "violet-square", CENTRE))
+    assert texts(table)[1:] == ["Ana draws biyaya from the row", "violet-square fills the face-up row"]
+    assert table.snapshot()["prompt"] == "Ana took the face-up Biyaya ni Apo: no second draw this turn."
+
+
+def test_bagani_a_halimaw_taken_with_too_little_ap_is_a_question_not_a_defeat(services):
+    table = services.table
+    table.start_game("bagani", ["Ana", "Ben"], setup={"deck": DEMO_DECK})
+    lay_out_bagani(table)
+    table.submit({"kind": "draw", "player": 0, "source": "deck"})
+    table.submit({"kind": "draw", "player": 0, "source": "deck"})
+    table.observe(card(30, "red-circle", seat_zone(0)))
+    table.observe(card(31, "red-circle", seat_zone(0)))
+    table.observe(card(6, "Higante", seat_zone(0), kind="moved", previous=CENTRE))
+    snap = table.snapshot()
+    assert texts(table)[-2] == "Ana puts down red-circle, red-circle"
+    (question,) = snap["questions"]
+    assert question["text"] == "Did Ana defeat the Higante? The rules say: Higante needs 3 AP; Ana has 1 AP to spend."
+    assert snap["players"][0]["total"] == 0
+
+
+def test_bagani_a_new_halimaw_in_the_row_is_revealed_and_its_attack_spoken(services):
+    table = services.table
+    heard = []
+    table.bus.subscribe(lambda name, text: heard.append(text), "prompt")
+    table.start_game("bagani", ["Ana", "Ben"], setup={"deck": DEMO_DECK})
+    lay_out_bagani(table)
+    table.submit({"kind": "draw", "player": 0, "source": "deck"})
+    table.submit({"kind": "draw", "player": 0, "source": "deck"})
+    for track in (30, 31, 32):
+        table.observe(card(track, "blue-square", seat_zone(0)))
+    table.observe(card(7, "Tikbalang", seat_zone(0), kind="moved", previous=CENTRE))
+    table.observe(card(12, "Manananggal", CENTRE))
+    table.bus.flush()
+    assert texts(table)[-3:] == ["Ana defeats Tikbalang", "Ana ends the attack step", "Manananggal is revealed"]
+    assert any("Manananggal attacks! Every player passes a card to the left." in text for text in heard)
+
+
+def test_dugtungan_the_row_around_the_pamato_is_read_left_to_right(services):
+    table = services.table
+    table.start_game("dugtungan", ["Ana", "Ben"])
+    table.observe(card(1, "LA", CENTRE, x=300, y=100))
+    table.observe(card(2, "HA", CENTRE, x=230, y=100))
+    table.observe(card(3, "BA", CENTRE, x=160, y=100))
+    assert texts(table) == ["The PAMATO is LA"]  # the word is still being laid
+    table.observe(card(4, "KA", CENTRE, x=300, y=260))
+    assert texts(table)[1:] == ["Ana draws", "Ana makes BAHALA; new PAMATO KA"]
+
+
+def test_dugtungan_a_row_that_is_no_word_asks_the_host_with_the_verdict(services):
+    table = services.table
+    table.start_game("dugtungan", ["Ana", "Ben"])
+    table.observe(card(1, "LA", CENTRE, x=300, y=100))
+    table.observe(card(2, "ZO", CENTRE, x=230, y=100))
+    table.observe(card(4, "KA", CENTRE, x=300, y=260))
+    (question,) = table.snapshot()["questions"]
+    assert question["text"].startswith("Did Ana make ZOLA and lay KA as the new PAMATO? The rules say: ")
+    assert "ZOLA" in question["text"].split("The rules say: ")[1]
+
+
+def test_gargon_the_first_card_of_a_colour_to_leave_names_the_battle(gargon):
+    table = gargon.table
+    for track, (code, seat) in enumerate([("red", 0), ("red", 1), ("red", 2)], start=1):
+        table.observe(card(track, code, seat_zone(seat)))
+    table.submit({"kind": "reveal", "cards": [["red-3"], ["red-9"], ["red-5"]]})
+    table.observe(card(10, "red-9", seat_zone(1), kind="gone"))
+    assert texts(table)[-1] == "Ana chooses the red battle"
