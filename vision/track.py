@@ -3,8 +3,8 @@
 A detector answers one frame at a time and is wrong now and then: it misses a card
 under a passing hand, or briefly mistakes a hand or a shadow for a card. People only
 care about cards that were put down, slid, or taken away. So a card is reported only
-once it has been seen in `confirm_frames` consecutive frames, and gone only after
-`lose_frames` frames without it; in between it coasts, keeping its identity, so a hand
+once it has been seen, holding still, in `confirm_frames` consecutive frames (a hand
+sweeping by never holds still), and gone only after `lose_frames` frames without it; in between it coasts, keeping its identity, so a hand
 sweeping over the table neither deletes nor creates anything. Identification is the
 slow step, so it runs once, when a track is confirmed, never per frame.
 
@@ -35,15 +35,18 @@ class TrackerSettings:
     """How sure the tracker must be, in frames and in card lengths (the long side).
 
     At 10 frames a second the defaults report a card 0.3 s after it is first seen
-    and let it vanish for up to 0.9 s (a hand reaching across) before calling it gone.
+    and let it vanish for up to 1.4 s (a hand reaching across, a card lifted and put
+    down elsewhere) before calling it gone.
     """
 
-    confirm_frames: int = 3      # N: consecutive sightings before "appeared"
-    lose_frames: int = 10        # M: frames without a sighting before "gone"
+    confirm_frames: int = 3      # N: consecutive sightings, holding still, before "appeared"
+    lose_frames: int = 15        # M: frames without a sighting before "gone"
     gate: float = 1.2            # farthest a card may jump between frames it is seen in
+    hidden_gate: float = 0.35    # ... and once it has been out of sight for two frames or more
+    size_change: float = 1.5     # most a card's long side may grow or shrink between sightings
     move_threshold: float = 0.35  # how far a card must come to rest from where it was last reported
     settle_frames: int = 2       # frames a moved card must hold still before "moved"
-    still_tolerance: float = 0.05  # jitter still counted as holding still
+    still_tolerance: float = 0.05  # movement between frames still counted as holding still
 
 
 @dataclass
@@ -52,7 +55,7 @@ class _Track:
     corners: np.ndarray          # the card's own corner order once identified
     first_seen: float
     last_seen: float
-    hits: int = 1
+    hits: int = 1                # consecutive still sightings while unconfirmed
     missed: int = 0
     still: int = 0
     reading: Reading | None = None
@@ -69,9 +72,13 @@ class _Track:
 
     @property
     def length(self) -> float:
-        """The card's long side in pixels: the unit every distance is measured in."""
-        sides = np.linalg.norm(self.corners - np.roll(self.corners, -1, axis=0), axis=1)
-        return float(max(sides.max(), 1.0))
+        return _long_side(self.corners)
+
+
+def _long_side(corners: np.ndarray) -> float:
+    """A card's long side in pixels: the unit every distance is measured in."""
+    sides = np.linalg.norm(corners - np.roll(corners, -1, axis=0), axis=1)
+    return float(max(sides.max(), 1.0))
 
 
 def _same_orientation(previous: np.ndarray, corners: np.ndarray) -> np.ndarray:
@@ -121,17 +128,21 @@ class Tracker:
     def _associate(self, quads: list[np.ndarray]) -> dict[int, int]:
         """Track id -> detection index: nearest first, within the gate.
 
-        A coasting track's gate doubles, because a card can slide further while a hand
-        hides it (a card carried further is recognised by its code instead, see
-        `_confirm_if_due`). Confirmed cards choose first so a flickering newcomer never
-        steals a known card's sighting.
+        A card out of sight for more than a flicker is looked for only where it was
+        last seen (a hand uncovers it where it lay): a newcomer put down nearby must not
+        inherit a hidden card's identity. And a card keeps its size (a shadow
+        taken for a big card must not swallow a real one). A card carried further is recognised
+        by its code instead (`_confirm_if_due`). Confirmed cards choose first so a
+        flickering newcomer never steals a known card's sighting.
         """
+        s = self.settings
+        lengths = [_long_side(quad) for quad in quads]
         pairs = []
         for track in self._tracks:
-            reach = self.settings.gate * track.length * min(1 + track.missed, 2)
+            reach = (s.gate if track.missed < 2 else s.hidden_gate) * track.length
             for i, quad in enumerate(quads):
                 distance = float(np.linalg.norm(quad.mean(axis=0) - track.centre))
-                if distance <= reach:
+                if distance <= reach and 1 / s.size_change <= lengths[i] / track.length <= s.size_change:
                     pairs.append((not track.confirmed, distance, track.id, i))
         matched: dict[int, int] = {}
         for _, _, track_id, i in sorted(pairs):
@@ -145,8 +156,10 @@ class Tracker:
         step = float(np.linalg.norm(corners.mean(axis=0) - track.centre))
         track.still = track.still + 1 if step <= self.settings.still_tolerance * track.length else 0
         track.corners, track.last_seen = corners, timestamp
-        track.hits, track.missed = track.hits + 1, 0
+        track.missed = 0
         if not track.confirmed:
+            # a newcomer must also hold still: a card put down does, a passing hand does not
+            track.hits = track.hits + 1 if track.still else 1
             return self._confirm_if_due(track, identify)
         return self._moved_if_settled(track)
 

@@ -33,6 +33,7 @@ from vision.observations import CENTRE, seat_zone
 #: The marker family the sheet prints and calibration looks for: large cells, read from afar.
 MARKER_DICTIONARY = cv2.aruco.DICT_4X4_50
 MAX_SEATS = 8
+CENTRE_MARKER = 49  # the dictionary's last id, far from any seat's
 
 
 @dataclass(frozen=True)
@@ -117,9 +118,10 @@ def find_seat_markers(image: np.ndarray) -> dict[int, np.ndarray]:
 def marker_zones(image: np.ndarray, seats: int, centre_fraction: float = 0.45) -> TableZones:
     """Calibrate from a picture of the table with seat markers 0..seats-1 in view.
 
-    The centre is the mean of the markers; the centre region's radius is
-    `centre_fraction` of the nearest marker's distance from it, so a card pushed
-    halfway to a seat still counts as that seat's.
+    The centre is the centre marker where it lies on the table, else the mean of the
+    seat markers (right only when seats are spread evenly); the centre region's radius
+    is `centre_fraction` of the nearest seat marker's distance from it, so a card
+    pushed halfway to a seat still counts as that seat's.
     """
     check_seats(seats)
     found = find_seat_markers(image)
@@ -128,7 +130,7 @@ def marker_zones(image: np.ndarray, seats: int, centre_fraction: float = 0.45) -
         names = ", ".join(str(k + 1) for k in missing)
         raise BadInput("markers", f"seat marker(s) {names} not found in the picture")
     points = np.array([found[k] for k in range(seats)], dtype=np.float64)
-    centre = points.mean(axis=0)
+    centre = found[CENTRE_MARKER] if CENTRE_MARKER in found else points.mean(axis=0)
     offsets = points - centre
     angles = tuple(float(math.atan2(dy, dx)) for dx, dy in offsets)
     radius = centre_fraction * float(np.linalg.norm(offsets, axis=1).min())

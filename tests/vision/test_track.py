@@ -124,7 +124,7 @@ def test_a_card_turning_past_a_right_angle_keeps_its_own_top_left():
 
 def test_a_card_moved_into_another_seat_names_both_zones():
     zones = frame_zones(1280, 720, 4)
-    frames = [[card(640, 650)]] * 5 + [[card(640 - 60 * i, 650 - 40 * i)] for i in range(1, 8)] + [[card(100, 400)]] * 5
+    frames = [[card(640, 650)]] * 5 + [[card(640 - 60 * i, 650 - 28 * i)] for i in range(1, 10)] + [[card(100, 400)]] * 5
     events = play(Tracker(zone_of=zones.zone_of), frames)
     appeared, moved = (e for _, e in events)
     assert (appeared.zone, moved.zone, moved.previous_zone) == ("seat-0", "seat-1", "seat-0")

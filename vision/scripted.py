@@ -1,0 +1,379 @@
+"""Generated table videos and seat layouts whose truth is known, for tests and benchmarks.
+
+Tracking and zones are judged on what happens over time and around a table, which a
+still scene cannot show: a video here follows a script (cards put down, slid to
+another spot, taken away, a hand sweeping across) rendered frame by frame with the
+synthetic faces and tables of `vision.synth`, under one camera tilt and light, with
+fresh sensor noise each frame. The script is the truth the tracker's events are
+scored against. A seat layout puts printed seat markers where people sit, unevenly,
+and cards in front of them, to score seat assignment.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from vision.markers import marker_image
+from vision.observations import CENTRE, seat_zone
+from vision.synth.faces import FACE_SIZE, game_codes, game_face
+from vision.synth.scenes import table_image
+from vision.zones import CENTRE_MARKER
+
+SKIN = ((90, 130, 180), (60, 100, 160), (140, 170, 220))
+
+
+@dataclass(frozen=True)
+class Pose:
+    """A card on the table plane: centre (pixels) and turn (degrees)."""
+
+    x: float
+    y: float
+    angle: float
+
+
+@dataclass
+class ScriptedCard:
+    """One card's life in a video: put down at `placed`, optionally moved to `moved_to`
+    during frames [move_start, move_end) (slid along the table, or `carried`: lifted out
+    of sight and put down there), taken away at `removed` (None: stays)."""
+
+    code: str
+    pose: Pose
+    placed: int
+    removed: int | None = None
+    move_start: int | None = None
+    move_end: int | None = None
+    moved_to: Pose | None = None
+    carried: bool = False
+
+    def pose_at(self, frame: int) -> Pose | None:
+        if frame < self.placed or (self.removed is not None and frame >= self.removed):
+            return None
+        if self.moved_to is None or self.move_start is None or self.move_end is None or frame < self.move_start:
+            return self.pose
+        if self.carried and frame < self.move_end:
+            return None
+        t = min(1.0, (frame - self.move_start + 1) / (self.move_end - self.move_start))
+        a, b = self.pose, self.moved_to
+        return Pose(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y), a.angle + t * (b.angle - a.angle))
+
+
+@dataclass(frozen=True)
+class HandSweep:
+    """A forearm reaching in from the bottom edge and sweeping across during [start, end)."""
+
+    start: int
+    end: int
+    from_x: float
+    to_x: float
+    reach: float  # how far up the frame the hand gets, as a share of the height
+    skin: tuple[int, int, int]
+
+
+@dataclass
+class TableScript:
+    size: tuple[int, int]
+    frames: int
+    fps: float
+    table: str
+    cards: list[ScriptedCard] = field(default_factory=list)
+    sweeps: list[HandSweep] = field(default_factory=list)
+    card_length: float = 190.0
+    seed: int = 0
+
+
+def make_script(seed: int, game: str = "gargon", size: tuple[int, int] = (1280, 720),
+                seconds: float = 14.0, fps: float = 10.0) -> TableScript:
+    """A random but plausible stretch of play: 3-6 cards put down on free spots of a
+    grid, about half of them later slid to a neighbouring free spot or carried to any
+    free spot, about half taken away, and 2-3 hand sweeps, one soon after the first card."""
+    rng = random.Random(seed)
+    w, h = size
+    frames = round(seconds * fps)
+    card_length = 0.27 * h
+    cell = card_length * 1.25
+    columns, rows = int(w // cell), int(h // cell)
+    free = {(i, j) for i in range(columns) for j in range(rows)}
+
+    def centre(spot: tuple[int, int]) -> tuple[float, float]:
+        return ((w - cell * columns) / 2 + cell * (spot[0] + 0.5), (h - cell * rows) / 2 + cell * (spot[1] + 0.5))
+
+    codes = list(game_codes(game))
+    script = TableScript(size, frames, fps, rng.choice(("wood", "felt", "dark", "pattern")),
+                         card_length=card_length, seed=seed)
+    for _ in range(rng.randint(3, 6)):
+        spot = rng.choice(sorted(free))
+        free.discard(spot)
+        placed = rng.randint(0, frames // 3)
+        card = ScriptedCard(rng.choice(codes), Pose(*centre(spot), rng.uniform(-180, 180)), placed)
+        carried = rng.random() < 0.5
+        targets = sorted(free) if carried else sorted(
+            t for t in free if abs(t[0] - spot[0]) + abs(t[1] - spot[1]) == 1)
+        if targets and rng.random() < 0.5:
+            target = rng.choice(targets)
+            free.discard(target)
+            card.move_start = rng.randint(placed + 20, placed + 40)
+            # a carried card is out of sight briefly (a quick lift), a slid one in view throughout
+            card.move_end = card.move_start + (rng.randint(2, 5) if carried else rng.randint(4, 10))
+            card.moved_to = Pose(*centre(target), card.pose.angle + rng.uniform(-60, 60))
+            card.carried = carried
+        if rng.random() < 0.5:
+            card.removed = rng.randint((card.move_end or placed) + 25, frames - 20)
+        script.cards.append(card)
+    first = min(c.placed for c in script.cards) + 12
+    starts = [rng.randint(first, first + 20)] + [rng.randint(first, frames - 25) for _ in range(rng.randint(1, 2))]
+    for start in starts:
+        left = rng.random() < 0.5
+        script.sweeps.append(HandSweep(start, start + rng.randint(8, 16), -0.1 * w if left else 1.1 * w,
+                                       1.1 * w if left else -0.1 * w, rng.uniform(0.5, 0.95), rng.choice(SKIN)))
+    return script
+
+
+def _camera(seed: int, size: tuple[int, int]) -> np.ndarray:
+    """A mild tilt: the camera stands above the near edge of the table, looking down."""
+    rng = random.Random(seed)
+    w, h = size
+    squeeze = rng.uniform(0.0, 0.08) * w
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    dst = np.float32([[squeeze, rng.uniform(0, 0.04) * h], [w - squeeze, rng.uniform(0, 0.04) * h], [w, h], [0, h]])
+    return cv2.getPerspectiveTransform(src, dst)
+
+
+def card_corners(pose: Pose, length: float, camera: np.ndarray) -> np.ndarray:
+    """Frame corners of a card at `pose`, clockwise from its own top-left."""
+    fw, fh = FACE_SIZE
+    half = np.array([[-fw, -fh], [fw, -fh], [fw, fh], [-fw, fh]], np.float64) / 2 * (length / fh)
+    a = math.radians(pose.angle)
+    turn = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+    flat = half @ turn.T + (pose.x, pose.y)
+    return cv2.perspectiveTransform(flat[None].astype(np.float32), camera)[0]
+
+
+def _box(corners: np.ndarray, size: tuple[int, int], pad: int = 6) -> tuple[int, int, int, int] | None:
+    """The clipped bounding box (x0, y0, x1, y1) of points, or None if off the frame."""
+    w, h = size
+    x0, y0 = np.floor(corners.min(axis=0)).astype(int) - pad
+    x1, y1 = np.ceil(corners.max(axis=0)).astype(int) + pad
+    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+    return (x0, y0, x1, y1) if x1 > x0 and y1 > y0 else None
+
+
+def _paste(frame: np.ndarray, image: np.ndarray, corners: np.ndarray, light: np.ndarray | None = None,
+           shadow: bool = True) -> None:
+    """Warp `image` onto `corners` of `frame` under `light` (a gain per pixel), working
+    only inside their bounding box."""
+    box = _box(corners, (frame.shape[1], frame.shape[0]))
+    if box is None:
+        return
+    x0, y0, x1, y1 = box
+    ih, iw = image.shape[:2]
+    source = np.float32([[0, 0], [iw - 1, 0], [iw - 1, ih - 1], [0, ih - 1]])
+    homography = cv2.getPerspectiveTransform(source, (corners - (x0, y0)).astype(np.float32))
+    warped = cv2.warpPerspective(image, homography, (x1 - x0, y1 - y0), flags=cv2.INTER_AREA).astype(np.float32)
+    if light is not None:
+        warped *= light[y0:y1, x0:x1]
+    alpha = cv2.warpPerspective(np.full((ih, iw), 255, np.uint8), homography, (x1 - x0, y1 - y0))
+    alpha = alpha.astype(np.float32)[..., None] / 255
+    region = frame[y0:y1, x0:x1].astype(np.float32)
+    if shadow:
+        region *= 1 - 0.3 * cv2.GaussianBlur(alpha, (0, 0), 3)[..., None]
+    frame[y0:y1, x0:x1] = np.clip(region * (1 - alpha) + warped * alpha, 0, 255).astype(np.uint8)
+
+
+def _draw_hand(frame: np.ndarray, sweep: HandSweep, index: int) -> None:
+    h, w = frame.shape[:2]
+    t = (index - sweep.start) / max(sweep.end - sweep.start - 1, 1)
+    x = sweep.from_x + t * (sweep.to_x - sweep.from_x)
+    tip = np.array([x, h * (1 - sweep.reach)])
+    elbow = np.array([x + 0.15 * (w / 2 - x), h + 40])
+    box = _box(np.array([tip, elbow]), (w, h), pad=int(0.12 * h))
+    if box is None:
+        return
+    x0, y0, x1, y1 = box
+    mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    corner = np.array([x0, y0])
+    cv2.line(mask, tuple((elbow - corner).astype(int)), tuple((tip - corner).astype(int)), 255, int(0.14 * h))
+    cv2.ellipse(mask, tuple((tip - corner).astype(int)), (int(0.09 * h), int(0.11 * h)), 0, 0, 360, 255, -1)
+    alpha = cv2.GaussianBlur(mask, (0, 0), 3).astype(np.float32)[..., None] / 255
+    region = frame[y0:y1, x0:x1].astype(np.float32)
+    frame[y0:y1, x0:x1] = (region * (1 - alpha) + np.array(sweep.skin, np.float32) * alpha).astype(np.uint8)
+
+
+class ScriptedVideo:
+    """Renders a `TableScript` frame by frame, with the truth for each frame."""
+
+    def __init__(self, script: TableScript, game: str = "gargon") -> None:
+        self.script = script
+        rng = random.Random(script.seed)
+        self.camera = _camera(script.seed, script.size)
+        self._table = cv2.warpPerspective(table_image(script.table, script.size, rng), self.camera, script.size,
+                                          borderMode=cv2.BORDER_REFLECT)
+        self._faces = {c.code: game_face(game, c.code) for c in script.cards}
+        w, h = script.size
+        self._light = ((1 + rng.uniform(-0.25, 0.25) * (np.arange(w)[None, :] / w - 0.5)
+                        + rng.uniform(-0.25, 0.25) * (np.arange(h)[:, None] / h - 0.5)) * rng.uniform(0.8, 1.1)
+                       ).astype(np.float32)[..., None]
+        self._table = np.clip(self._table * self._light, 0, 255).astype(np.uint8)
+        # sensor noise: a few fixed noise frames in turn, so rendering stays cheap
+        noise = np.random.default_rng(script.seed)
+        self._noise = [noise.normal(0, 3, (h, w, 3)).astype(np.int16) for _ in range(5)]
+
+    def corners(self, card: ScriptedCard, index: int) -> np.ndarray | None:
+        pose = card.pose_at(index)
+        return None if pose is None else card_corners(pose, self.script.card_length, self.camera)
+
+    def frame(self, index: int) -> np.ndarray:
+        image = self._table.copy()
+        for card in self.script.cards:
+            corners = self.corners(card, index)
+            if corners is not None:
+                _paste(image, self._faces[card.code], corners, self._light)
+        for sweep in self.script.sweeps:
+            if sweep.start <= index < sweep.end:
+                _draw_hand(image, sweep, index)
+        return np.clip(image.astype(np.int16) + self._noise[index % len(self._noise)], 0, 255).astype(np.uint8)
+
+    def __iter__(self):
+        return (self.frame(i) for i in range(self.script.frames))
+
+
+# --- seat layouts ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SeatTable:
+    """A calibration picture with seat markers (and the centre marker), plus points on the
+    table with the zone each truly lies in."""
+
+    image: np.ndarray
+    points: tuple[tuple[float, float], ...]
+    zones: tuple[str, ...]
+    seat_angles: tuple[float, ...]  # truth, on the table plane
+
+
+def seat_angles(rng: random.Random, seats: int, min_gap: float = math.radians(40)) -> tuple[float, ...]:
+    """Seat directions round the table in clockwise (screen) order, unevenly spaced,
+    no two closer than `min_gap`."""
+    while True:
+        start = rng.uniform(-math.pi, math.pi)
+        cuts = sorted(rng.uniform(0, math.tau) for _ in range(seats - 1))
+        offsets = [0.0] + cuts
+        gaps = [b - a for a, b in zip(offsets, offsets[1:] + [math.tau])]
+        if min(gaps) >= min_gap:
+            return tuple(math.remainder(start + o, math.tau) for o in offsets)
+
+
+def seat_table(seed: int, seats: int, size: tuple[int, int] = (1280, 720), per_seat: int = 6,
+               centre_cards: int = 4, even: bool = False) -> SeatTable:
+    """Markers at the table's edge in front of each seat and points scattered in front of
+    the seats (inside a margin of the angular boundary between neighbours) and in the
+    centre. `even` spreads seats evenly from the bottom edge, as the default zones assume."""
+    rng = random.Random(seed)
+    w, h = size
+    camera = _camera(seed, size)
+    table = table_image(rng.choice(("wood", "felt", "dark", "pattern")), size, rng)
+    centre = np.array([w / 2 + rng.uniform(-0.05, 0.05) * w, h / 2 + rng.uniform(-0.05, 0.05) * h])
+    angles = (tuple(math.remainder(math.pi / 2 + k * math.tau / seats, math.tau) for k in range(seats))
+              if even else seat_angles(rng, seats))
+    marker = 0.11 * h
+
+    def edge(angle: float) -> float:
+        """Distance from the centre to the frame edge (less a marker) along `angle`."""
+        dx, dy = math.cos(angle), math.sin(angle)
+        limits = [((w - marker if dx > 0 else marker) - centre[0]) / dx if abs(dx) > 1e-9 else math.inf,
+                  ((h - marker if dy > 0 else marker) - centre[1]) / dy if abs(dy) > 1e-9 else math.inf]
+        return min(limits)
+
+    def spot(angle: float, distance: float) -> np.ndarray:
+        return centre + distance * np.array([math.cos(angle), math.sin(angle)])
+
+    markers = [(k, spot(a, edge(a))) for k, a in enumerate(angles)] + [(CENTRE_MARKER, centre)]
+    for marker_id, point in markers:
+        half = marker / 2
+        square = np.array([[-half, -half], [half, -half], [half, half], [-half, half]]) + point
+        square = cv2.perspectiveTransform(square[None].astype(np.float32), camera)[0]
+        pad = cv2.copyMakeBorder(marker_image(marker_id, 120), 20, 20, 20, 20, cv2.BORDER_CONSTANT, value=255)
+        _paste(table, cv2.cvtColor(pad, cv2.COLOR_GRAY2BGR), square, shadow=False)
+    points, zones = [], []
+    inner = 0.2 * min(w, h)
+    for k, a in enumerate(angles):
+        gap = min(abs(math.remainder(a - b, math.tau)) for j, b in enumerate(angles) if j != k)
+        for _ in range(per_seat):
+            angle = a + rng.uniform(-0.35, 0.35) * gap
+            points.append(spot(angle, rng.uniform(inner * 1.6, 0.85 * edge(angle))))
+            zones.append(seat_zone(k))
+    for _ in range(centre_cards):
+        points.append(spot(rng.uniform(-math.pi, math.pi), rng.uniform(0, 0.5 * inner)))
+        zones.append(CENTRE)
+    seen = cv2.perspectiveTransform(np.array(points, np.float32)[None], camera)[0]
+    noisy = table.astype(np.float32) + np.random.default_rng(seed).normal(0, 4, table.shape)
+    return SeatTable(np.clip(noisy, 0, 255).astype(np.uint8), tuple(map(tuple, seen.tolist())),
+                     tuple(zones), angles)
+
+
+
+# --- scoring a tracker's events against the script ---------------------------------------
+
+@dataclass(frozen=True)
+class TruthEvent:
+    kind: str
+    card: int    # index into the script's cards
+    frame: int   # when it happened on the table (a move: when the card came to rest)
+
+
+def truth_events(script: TableScript) -> list[TruthEvent]:
+    events = []
+    for i, card in enumerate(script.cards):
+        events.append(TruthEvent("appeared", i, card.placed))
+        if card.move_end is not None:
+            events.append(TruthEvent("moved", i, card.move_end))
+        if card.removed is not None:
+            events.append(TruthEvent("gone", i, card.removed))
+    return events
+
+
+def _card_at(video: ScriptedVideo, point: np.ndarray, frame: int) -> int | None:
+    for i, card in enumerate(video.script.cards):
+        corners = video.corners(card, frame)
+        if corners is not None and cv2.pointPolygonTest(corners.reshape(-1, 1, 2), tuple(map(float, point)), False) >= 0:
+            return i
+    return None
+
+
+def score_events(video: ScriptedVideo, emitted: Sequence[tuple[int, Observation]],
+                 window_s: float = 3.0) -> dict[str, float | int | list[float]]:
+    """Precision and recall of (kind, card) events, and appearance latencies in seconds.
+
+    A track is tied to the card under its first event; every later event of that track
+    counts for that card, so a track that jumps to another card scores as wrong events.
+    An event is right when the script has the same kind for that card no earlier than
+    the script's frame and at most `window_s` later.
+    """
+    fps = video.script.fps
+    truth = truth_events(video.script)
+    owner: dict[int, int | None] = {}
+    used: set[int] = set()
+    right, latencies, codes_right = 0, [], 0
+    for frame, event in emitted:
+        if event.track not in owner:
+            seen = round(event.last_seen * fps)
+            owner[event.track] = _card_at(video, np.mean(event.corners, axis=0), seen)
+        card = owner[event.track]
+        match = next((k for k, t in enumerate(truth) if k not in used and t.kind == event.kind and t.card == card
+                      and t.frame <= frame <= t.frame + window_s * fps), None)
+        if match is None:
+            continue
+        used.add(match)
+        right += 1
+        if event.kind == "appeared":
+            latencies.append((frame - truth[match].frame) / fps)
+            codes_right += event.code == video.script.cards[card].code
+    appeared = sum(t.kind == "appeared" for t in truth)
+    return {"events": len(emitted), "truth_events": len(truth), "right": right,
+            "precision": right / len(emitted) if emitted else 1.0,
+            "recall": right / len(truth) if truth else 1.0,
+            "latencies_s": latencies, "codes_right": codes_right, "appeared": appeared}
