@@ -8,6 +8,7 @@ import sys
 
 from companion.config import ConfigError, Settings, load_settings
 from companion.errors import UsageError
+from companion.logs import configure_logging
 
 
 def add_table_options(parser: argparse.ArgumentParser) -> None:
@@ -17,7 +18,8 @@ def add_table_options(parser: argparse.ArgumentParser) -> None:
 
 
 def table_settings(args: argparse.Namespace) -> Settings:
-    """The settings with this command's options over them; a settings mistake ends here."""
+    """The settings with this command's options over them, logging at their level; a
+    settings mistake ends here."""
     try:
         settings = load_settings(args.config)
     except ConfigError as exc:
@@ -27,4 +29,6 @@ def table_settings(args: argparse.Namespace) -> Settings:
     if args.port is not None and not 1 <= args.port <= 65535:
         raise UsageError("--port", str(args.port), "must be 1 to 65535")
     changes = {k: v for k, v in (("port", args.port), ("data_dir", args.data_dir)) if v is not None}
+    if not args.verbose:
+        configure_logging(settings.log_level)  # a table logs what it does (journald on a Pi)
     return dataclasses.replace(settings, **changes)
