@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.server import build_services, close_services
 from companion.store import Store
 from companion.table import LiveTable
 from rules.core import IllegalMove
+from tests.companion.conftest import PLAYERS, table_settings
 from vision.observations import Observation, seat_zone
 
 BOX = ((0.0, 0.0), (63.0, 0.0), (63.0, 88.0), (0.0, 88.0))
@@ -165,12 +167,9 @@ host_ops = st.lists(st.one_of(st.tuples(st.just("legal"), st.integers(0, 10_000)
                               st.tuples(st.just("rename"), st.integers(0, 2))), max_size=25)
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=15, deadline=None)
 @given(ops=host_ops)
 def test_any_sequence_of_host_events_replays_to_the_same_scoreboard(tmp_path_factory, ops):
-    from companion.server import build_services, close_services
-    from tests.companion.conftest import PLAYERS, table_settings
-
     folder = tmp_path_factory.mktemp("replay")
     services = build_services(table_settings(folder), folder / "games.db", "http://192.0.2.1:8000")
     try:
