@@ -156,3 +156,10 @@ def test_mute_and_rate_are_the_hosts(client, gargon):
 def test_create_app_takes_config_over_the_defaults(gargon):
     app = create_app(gargon, {"TESTING": True, "MAX_CONTENT_LENGTH": 10})
     assert app.config["MAX_CONTENT_LENGTH"] == 10 and app.config["SESSION_COOKIE_SAMESITE"] == "Strict"
+
+
+def test_the_host_may_type_the_token_instead_of_scanning_it(client):
+    assert client.post("/host/login", data={"token": "wrong"}).status_code == 403
+    response = client.post("/host/login", data={"token": f"  {HOST_TOKEN} "})
+    assert response.status_code == 302 and response.headers["Location"].endswith("/host")
+    assert 'id="csrf"' in client.get("/host").get_data(as_text=True)
