@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from vision.deck import DeckProfile  # noqa: E402
 from vision.detect import ContourCardDetector, rectify  # noqa: E402
-from vision.embed import DEFAULT_MODEL, OnnxEmbedder  # noqa: E402
+from vision.embed import DEFAULT_MODEL, OnnxEmbedder, file_sha256  # noqa: E402
 from vision.enroll import Enrollment  # noqa: E402
 from vision.evaluate import (Tally, TruthCard, one_shot_gallery, one_shot_shots, real_photo_truth,  # noqa: E402
                              without_gallery)
@@ -68,16 +68,14 @@ def real_photos(embedder: OnnxEmbedder, runs: int) -> dict:
     ours = CardRecognizer(ContourCardDetector(), GalleryIdentifier(deck.gallery, embedder))
     baseline = PhashBaseline(enrollment.cards, enrollment.codes)
     codes = set(enrollment.codes)
-    report: dict = {"enrolled": len(codes), "threshold": round(deck.gallery.threshold, 4),
+    report: dict = {"enrolled": len(codes), "threshold": round(deck.gallery.threshold, 4), "min_inliers": round(deck.gallery.min_inliers, 1),
                     "calibration": deck.calibration}
     for name, system in (("ours", ours), ("phash_baseline", baseline)):
         tally, seconds, misses = Tally(), [], []
         for photo, cards in truth.items():
             data = (REAL / photo).read_bytes()
 
-            def decode_to_names(system=system, data=data):
-                return system.recognize(cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR))
-            elapsed, results = timed(decode_to_names, runs)
+            elapsed, results = timed(lambda system=system, data=data: system.recognize_file(data), runs)
             seconds.append(elapsed)
             results, test = without_gallery(photo, results, cards, gallery_index)
             match = tally.add(results, test, codes)
@@ -119,7 +117,7 @@ def scenes(embedder: OnnxEmbedder, count: int) -> dict:
                          if results[p].reading.code != (truth[t].code if truth[t].code in table.enrolled else None)]
             mistakes += [{"scene": index, "table": scene.table, "truth": truth[t].code, "said": "not found"}
                          for t in match.unmatched_truth]
-        report[game] = tally.summary() | {"left_out": len(table.left_out), "threshold": round(deck.gallery.threshold, 4),
+        report[game] = tally.summary() | {"left_out": len(table.left_out), "threshold": round(deck.gallery.threshold, 4), "min_inliers": round(deck.gallery.min_inliers, 1),
                                           "mistakes": mistakes[:20]}
     report["all_games"] = overall.summary()
     report["seed"] = EVAL_SEED
@@ -141,7 +139,7 @@ def speed(embedder: OnnxEmbedder, runs: int) -> dict:
     return {"frame_1280x720_8_cards_ms_median": round(statistics.median(frame_ms), 2),
             "detection_only_ms_median": round(statistics.median(detect_ms), 2),
             "identification_ms_per_card_median": round(statistics.median(ident_ms), 3),
-            "model_bytes": DEFAULT_MODEL.stat().st_size,
+            "model_bytes": embedder.model.stat().st_size,
             "companion_recognize_peak_rss_mb": peak_memory_mb(embedder)}
 
 
@@ -164,11 +162,12 @@ def main() -> None:
     parser.add_argument("--scenes", type=int, default=30, help="generated scenes per game")
     parser.add_argument("--runs", type=int, default=3, help="timing runs per measurement (median)")
     parser.add_argument("--only", default="real,scenes,speed")
+    parser.add_argument("--model", type=Path, default=DEFAULT_MODEL)
     args = parser.parse_args()
     cv2.setNumThreads(1)
-    embedder = OnnxEmbedder(DEFAULT_MODEL, threads=1)
+    embedder = OnnxEmbedder(args.model, threads=1)
     parts = set(args.only.split(","))
-    out: dict = {"model": DEFAULT_MODEL.name, "threads": 1}
+    out: dict = {"model": args.model.name, "model_sha256": file_sha256(args.model), "threads": 1}
     if "real" in parts and REAL.is_dir():
         out["real_photos"] = real_photos(embedder, args.runs)
     if "scenes" in parts:

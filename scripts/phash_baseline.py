@@ -44,6 +44,9 @@ class PhashBaseline:
     def _distances(self, h: np.ndarray) -> np.ndarray:
         return np.count_nonzero(self.hashes != h, axis=1)
 
+    def recognize_file(self, data: bytes) -> list[CardResult]:
+        return self.recognize(cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR))
+
     def recognize(self, image: np.ndarray) -> list[CardResult]:
         results = []
         for det in self.detector.detect(image):

@@ -1,11 +1,12 @@
 """Deck profiles: what enrollment learns about one physical deck, and how it is stored.
 
-A profile holds features, never photos: one embedding per enrolled shot, the codes,
-and the accept threshold. The threshold is fixed here from the enrollment images
-alone, because a threshold tuned on test photos would flatter every figure we report:
-views of each enrolled card as a bad camera would see it (vision/synth/augment.py) are
-compared with their own face (how high a true match scores) and with every other
-enrolled face (how high a look-alike scores), and the threshold sits between the two.
+A profile holds features, never photos: per enrolled shot one embedding and its ORB
+keypoints, the codes, and the accept thresholds. The accept thresholds (embedding similarity and verified keypoints) are fixed here
+from the enrollment images alone, because thresholds tuned on test photos would
+flatter every figure we report: views of each enrolled card as a bad camera would see
+it (vision/synth/augment.py) are compared with their own shot (how high a true match
+scores) and with the closest other enrolled face (how high a look-alike scores), and
+each threshold sits halfway between the two.
 The file is a NumPy .npz archive (no pickles), with the model's sha256 so a deck
 enrolled with another model is refused instead of silently misread.
 """
@@ -23,6 +24,7 @@ import numpy as np
 
 from vision.identify import Embedder, Gallery
 from vision.synth.augment import photographed
+from vision.verify import MIN_MATCHES, CardFeatures, OrbVerifier
 
 FORMAT = "table-companion-deck/1"
 SHOT_SUFFIX = re.compile(r"__\d+$")
@@ -40,11 +42,15 @@ class DeckProfile:
     def save(self, path: Path) -> Path:
         """Write to `path` (a folder gets deck.npz inside); returns the file written."""
         target = path / "deck.npz" if path.is_dir() else path
+        g = self.gallery
         meta = {"format": FORMAT, "game": self.game, "model_sha256": self.model_sha256,
-                "threshold": self.gallery.threshold, "calibration": self.calibration}
+                "threshold": g.threshold, "min_inliers": g.min_inliers, "calibration": self.calibration}
         with open(target, "wb") as fh:  # np.savez would append .npz to a name without it
-            np.savez_compressed(fh, embeddings=self.gallery.embeddings.astype(np.float16),
-                                codes=np.array(self.gallery.codes), meta=np.array(json.dumps(meta)))
+            np.savez_compressed(fh, embeddings=g.embeddings.astype(np.float16), codes=np.array(g.codes),
+                                counts=np.array([len(f.points) for f in g.features], np.int32),
+                                points=np.concatenate([f.points for f in g.features]).astype(np.float16),
+                                descriptors=np.concatenate([f.descriptors for f in g.features]),
+                                meta=np.array(json.dumps(meta)))
         return target
 
     @classmethod
@@ -56,12 +62,16 @@ class DeckProfile:
                 meta = json.loads(str(data["meta"]))
                 embeddings = data["embeddings"].astype(np.float32)
                 codes = tuple(str(c) for c in data["codes"])
+                ends = np.cumsum(data["counts"])
+                points = np.split(data["points"].astype(np.float32), ends[:-1])
+                descriptors = np.split(data["descriptors"], ends[:-1])
         except (OSError, KeyError, ValueError) as exc:
             raise ValueError(f"not a deck profile ({exc.__class__.__name__}: {exc})") from None
         if meta.get("format") != FORMAT:
             raise ValueError(f"unknown deck format {meta.get('format')!r}, expected {FORMAT}")
-        return cls(meta["game"], Gallery(codes, embeddings, float(meta["threshold"])),
-                   meta["model_sha256"], meta.get("calibration", {}))
+        features = tuple(CardFeatures(p, d) for p, d in zip(points, descriptors))
+        return cls(meta["game"], Gallery(codes, embeddings, features, float(meta["threshold"]),
+                                         float(meta["min_inliers"])), meta["model_sha256"], meta.get("calibration", {}))
 
 
 def code_of(image: Path) -> str:
@@ -69,31 +79,50 @@ def code_of(image: Path) -> str:
     return SHOT_SUFFIX.sub("", image.stem)
 
 
-def calibrate(cards: Sequence[np.ndarray], codes: Sequence[str], embeddings: np.ndarray,
-              embedder: Embedder) -> tuple[float, dict]:
-    """Accept threshold from enrollment images alone (see module docstring).
+def _between(same: list, other: list) -> float:
+    """A threshold halfway between a low same-card score and a high look-alike score."""
+    return float((np.percentile(same, 5) + np.percentile(other, 99)) / 2)
 
-    Same-card scores are views against their own code's best shot; look-alike scores
-    are views against the best shot of any other code. With one code only there are
-    no look-alikes, so the same-card scores alone set a conservative threshold.
+
+def calibrate(cards: Sequence[np.ndarray], codes: Sequence[str], embedder: Embedder,
+              verifier: OrbVerifier) -> tuple[Gallery, dict]:
+    """The gallery of these shots with both accept thresholds fixed (see module docstring).
+
+    Every view is scored as the identifier would score it: against its own shot (what
+    a true match scores) and against the best shot of any other code (what an
+    unenrolled look-alike would score, since that shot is what the embedding would
+    propose). With one code only there are no look-alikes: the thresholds then sit
+    below the same-card scores.
     """
+    embeddings = embedder.embed(cards)
+    features = tuple(verifier.features(c) for c in cards)
     rng = random.Random(CALIBRATION_SEED)
-    views = [photographed(card, rng) for card in cards for _ in range(CALIBRATION_VIEWS)]
-    owners = [code for code in codes for _ in range(CALIBRATION_VIEWS)]
-    gallery = Gallery(tuple(codes), embeddings, 0.0)
-    names, sims = gallery.best_per_code(embedder.embed(views))
-    own = np.array([sims[i, names.index(c)] for i, c in enumerate(owners)])
-    other = np.array([np.max(np.delete(sims[i], names.index(c))) if len(names) > 1 else -1.0
-                      for i, c in enumerate(owners)])
-    same_low = float(np.percentile(own, 2))
-    if len(names) > 1:
-        other_high = float(np.max(other))
-        threshold = (same_low + other_high) / 2
+    owners = [i for i in range(len(cards)) for _ in range(CALIBRATION_VIEWS)]
+    views = [photographed(cards[i], rng) for i in owners]
+    sims = embedder.embed(views) @ embeddings.T
+    same_sim, other_sim, same_inl, other_inl = [], [], [], []
+    for row, i in enumerate(owners):
+        view_features = verifier.features(views[row])
+        same_sim.append(sims[row, i])
+        same_inl.append(verifier.inliers(view_features, features[i]))
+        others = [j for j in range(len(cards)) if codes[j] != codes[i]]
+        if others:
+            j = max(others, key=lambda j: sims[row, j])
+            other_sim.append(sims[row, j])
+            other_inl.append(verifier.inliers(view_features, features[j]))
+    if other_sim:
+        threshold, min_inliers = _between(same_sim, other_sim), _between(same_inl, other_inl)
     else:
-        other_high = None
-        threshold = same_low - 0.05
-    stats = {"views_per_shot": CALIBRATION_VIEWS, "same_card_p2": round(same_low, 4),
-             "same_card_median": round(float(np.median(own)), 4),
-             "lookalike_max": None if other_high is None else round(other_high, 4),
-             "lookalike_median": None if other_high is None else round(float(np.median(other)), 4)}
-    return float(threshold), stats
+        threshold, min_inliers = float(np.percentile(same_sim, 2)) - 0.05, float(np.percentile(same_inl, 2)) / 2
+    gallery = Gallery(tuple(codes), embeddings, features, threshold, max(min_inliers, 2.0 * MIN_MATCHES))
+    stats = {"views_per_shot": CALIBRATION_VIEWS,
+             "similarity": _spread(same_sim, other_sim), "inliers": _spread(same_inl, other_inl)}
+    return gallery, stats
+
+
+def _spread(same: list, other: list) -> dict:
+    """What the calibration saw, for the model card and for a person wondering why."""
+    def q(values: list, p: float) -> float | None:
+        return round(float(np.percentile(values, p)), 4) if values else None
+    return {"same_card_p5": q(same, 5), "same_card_median": q(same, 50),
+            "lookalike_median": q(other, 50), "lookalike_p99": q(other, 99)}

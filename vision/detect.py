@@ -78,8 +78,7 @@ class ContourCardDetector:
         s = self.settings
         scale = min(1.0, s.work_size / max(image.shape[:2]))
         small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA if scale < 0.5 else cv2.INTER_LINEAR) if scale < 1 else image
-        quads = self._candidates(small)
-        kept = _suppress(quads)
+        kept = _suppress([(q, sc) for q, sc in self._candidates(small) if _inside_frame(q, small.shape)])
         return [Detection(corners=order_clockwise(q / scale), score=score) for q, score in kept]
 
     def _maps(self, small: np.ndarray) -> list[np.ndarray]:
@@ -160,6 +159,18 @@ class ContourCardDetector:
         return found
 
 
+def _inside_frame(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
+    """False for quadrilaterals reaching out of the image, or spanning it corner to
+    corner (the table itself, seen as one region, in a tight crop)."""
+    h, w = shape[:2]
+    slack = 0.02 * max(h, w)
+    if quad.min() < -slack or quad[:, 0].max() > w + slack or quad[:, 1].max() > h + slack:
+        return False
+    frame = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    at_frame_corners = sum(np.linalg.norm(frame - corner, axis=1).min() < 2 * slack for corner in quad)
+    return at_frame_corners < 2
+
+
 def _quadrilateral(contour: np.ndarray) -> np.ndarray | None:
     """Four corners of a convex, card-like contour; rounded corners fall back to minAreaRect."""
     hull = cv2.convexHull(contour)
@@ -172,40 +183,46 @@ def _quadrilateral(contour: np.ndarray) -> np.ndarray | None:
     return cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
 
 
-def _suppress(quads: list[tuple[np.ndarray, float]]) -> list[tuple[np.ndarray, float]]:
+@dataclass(frozen=True)
+class _Quad:
+    corners: np.ndarray
+    score: float
+    area: float
+    box: tuple[float, float, float, float]
+
+    @classmethod
+    def of(cls, corners: np.ndarray, score: float) -> "_Quad":
+        (x0, y0), (x1, y1) = corners.min(axis=0), corners.max(axis=0)
+        return cls(corners, score, _polygon_area(corners), (x0, y0, x1, y1))
+
+    def overlap(self, other: "_Quad") -> float:
+        """Intersection area; the bounding-box test skips most pairs cheaply."""
+        a, b = self.box, other.box
+        if a[0] > b[2] or b[0] > a[2] or a[1] > b[3] or b[1] > a[3]:
+            return 0.0
+        return _overlap(self.corners, other.corners)
+
+
+def _suppress(candidates: list[tuple[np.ndarray, float]]) -> list[tuple[np.ndarray, float]]:
     """One quadrilateral per card.
 
     Near-duplicates (the same card from several maps, or a border's inner and outer
     edge) collapse to the largest. Of nested ones, the outer wins (an art box inside a
     card) unless the inner ones tile it (two touching cards seen as one blob).
     """
-    by_area = sorted(quads, key=lambda q: -_polygon_area(q[0]))
-    groups: list[list[tuple[np.ndarray, float]]] = []
-    for quad, score in by_area:
-        area = _polygon_area(quad)
+    groups: list[list[_Quad]] = []
+    for quad in sorted((_Quad.of(c, s) for c, s in candidates), key=lambda q: -q.area):
         for group in groups:
-            lead = group[0][0]
-            if _overlap(quad, lead) > 0.8 * max(area, _polygon_area(lead)) * 0.85:
-                group.append((quad, score))
+            if quad.overlap(group[0]) > 0.68 * max(quad.area, group[0].area):
+                group.append(quad)
                 break
         else:
-            groups.append([(quad, score)])
-    merged = [(g[0][0], max(sc for _, sc in g) + 0.01 * len(g)) for g in groups]
-    # nested: decide from the inside out
-    kept: list[tuple[np.ndarray, float]] = []
-    for quad, score in sorted(merged, key=lambda q: _polygon_area(q[0])):
-        area = _polygon_area(quad)
-        inside = [k for k in kept if _overlap(k[0], quad) > 0.7 * _polygon_area(k[0])]
-        if not inside:
-            kept.append((quad, score))
-            continue
-        covered = sum(_polygon_area(k[0]) for k in inside)
-        if len(inside) >= 2 and covered > 0.75 * area:
+            groups.append([quad])
+    merged = [_Quad.of(g[0].corners, max(q.score for q in g) + 0.01 * len(g)) for g in groups]
+    kept: list[_Quad] = []  # nested: decide from the inside out
+    for quad in sorted(merged, key=lambda q: q.area):
+        inside = [k for k in kept if k.overlap(quad) > 0.7 * k.area]
+        if len(inside) >= 2 and sum(k.area for k in inside) > 0.75 * quad.area:
             continue  # a blob of several cards: keep the cards
-        kept = [k for k in kept if not any(k is i for i in inside)]
-        kept.append((quad, score))
-    return kept
-
-
-def rectified_cards(image: np.ndarray, detections: list[Detection]) -> list[np.ndarray]:
-    return [rectify(image, d.corners) for d in detections]
+        kept = [k for k in kept if not any(k is i for i in inside)] + [quad]
+    return [(q.corners, q.score) for q in kept]

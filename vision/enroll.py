@@ -14,8 +14,8 @@ import numpy as np
 from vision.deck import DeckProfile, calibrate
 from vision.detect import order_clockwise, rectify
 from vision.embed import OnnxEmbedder, file_sha256
-from vision.identify import Gallery
 from vision.interfaces import CardDetector
+from vision.verify import OrbVerifier
 
 
 def card_nearest_centre(image: np.ndarray, detector: CardDetector) -> np.ndarray:
@@ -50,10 +50,8 @@ class Enrollment:
             self.codes.pop()
             self.cards.pop()
 
-    def profile(self, embedder: OnnxEmbedder) -> DeckProfile:
+    def profile(self, embedder: OnnxEmbedder, verifier: OrbVerifier | None = None) -> DeckProfile:
         if not self.cards:
             raise ValueError("no card enrolled yet")
-        embeddings = embedder.embed(self.cards)
-        threshold, stats = calibrate(self.cards, self.codes, embeddings, embedder)
-        return DeckProfile(self.game, Gallery(tuple(self.codes), embeddings, threshold),
-                           file_sha256(embedder.model), stats)
+        gallery, stats = calibrate(self.cards, self.codes, embedder, verifier or OrbVerifier())
+        return DeckProfile(self.game, gallery, file_sha256(embedder.model), stats)

@@ -16,6 +16,7 @@ from vision.deck import DeckProfile
 from vision.detect import CARD_ASPECT, ContourCardDetector, rectify
 from vision.embed import DEFAULT_MODEL, OnnxEmbedder
 from vision.identify import GalleryIdentifier
+from vision.imageio import decode
 from vision.interfaces import CardDetector, CardResult, Reading
 
 AMBIGUOUS_ASPECT = 0.5 * (CARD_ASPECT + 1)  # short/long above this: sides too alike to trust
@@ -39,6 +40,14 @@ class CardRecognizer:
     @classmethod
     def for_deck(cls, deck: DeckProfile, model: Path = DEFAULT_MODEL, threads: int = 1) -> "CardRecognizer":
         return cls(ContourCardDetector(), GalleryIdentifier(deck.gallery, OnnxEmbedder(model, threads)))
+
+    def recognize_file(self, data: bytes) -> list[CardResult] | None:
+        """Every card in an encoded photo (decoded only as large as needed), corners in
+        the photo's own pixels; None if it is not a picture."""
+        image, factor = decode(data)
+        if image is None:
+            return None
+        return [CardResult(r.corners * factor, r.reading) for r in self.recognize(image)]
 
     def recognize(self, image: np.ndarray) -> list[CardResult]:
         """Every card in a BGR image, corners clockwise from the card's own top-left."""

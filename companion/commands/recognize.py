@@ -41,10 +41,9 @@ def run(args: argparse.Namespace) -> int:
     recognizer = _recognizer(args)
     for name in args.images:
         started = time.perf_counter()
-        image = cv2.imread(name, cv2.IMREAD_COLOR) if Path(name).is_file() else None
-        if image is None:
+        cards = recognizer.recognize_file(Path(name).read_bytes()) if Path(name).is_file() else None
+        if cards is None:
             raise UsageError(name, "", "no such picture, or not one OpenCV can read")
-        cards = recognizer.recognize(image)
         ms = round((time.perf_counter() - started) * 1000, 1)
         if args.json:
             print(json.dumps({"image": name, "ms": ms, "cards": [c.to_dict() for c in cards]}), flush=True)

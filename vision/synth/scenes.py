@@ -82,7 +82,7 @@ def _rounded_mask(size: tuple[int, int], radius: int) -> np.ndarray:
 
 def _layout(rng: random.Random, n: int, size: tuple[int, int], card_h: float) -> list[tuple[float, float, float]]:
     """Centres and angles for n cards on the table plane, allowed to touch but not to hide
-    each other (centres nearly a card length apart, so only corners can overlap)."""
+    each other (centres a card length apart, so only corners of turned cards overlap)."""
     w, h = size
     placed: list[tuple[float, float, float]] = []
     for _ in range(400):
@@ -90,7 +90,7 @@ def _layout(rng: random.Random, n: int, size: tuple[int, int], card_h: float) ->
             break
         x, y = rng.uniform(card_h * 0.6, w - card_h * 0.6), rng.uniform(card_h * 0.6, h - card_h * 0.6)
         angle = rng.uniform(-180, 180) if rng.random() < 0.7 else rng.choice((0, 90, 180, -90)) + rng.uniform(-5, 5)
-        if all(np.hypot(x - px, y - py) > card_h * 0.92 for px, py, _ in placed):
+        if all(np.hypot(x - px, y - py) > card_h for px, py, _ in placed):
             placed.append((x, y, angle))
     return placed
 
