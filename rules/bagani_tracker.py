@@ -442,12 +442,7 @@ class BaganiState:
             return state
         if state.resume == ATTACKING:
             return replace(state, phase=ATTACKING)
-        return state._next_turn_keeping_news()
-
-    def _next_turn_keeping_news(self) -> "BaganiState":
-        news = self.announcements
-        state = self._next_turn()
-        return replace(state, announcements=news + state.announcements)
+        return state._next_turn()
 
     def _attack(self, attack: str, name: str) -> "BaganiState":
         """Every player does the attack at once; players with no cards are skipped."""

@@ -317,6 +317,7 @@ def sarimaw_waits(options=None):
     state = play(five_red_squares(state), PutDown(0, (("red-square",) * 3,)),
                  Defeat(0, "Mansisilat"), Done(0), Reveal(Halimaw("Sarimaw")))
     assert "Sarimaw attacks! Discard every face-up Biyaya ni Apo." in state.announcements
+    assert state.announcements.count("Sarimaw appears!") == 1, "each prompt is spoken once"
     return state.apply(Refill("yellow-circle"))
 
 
