@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from vision.interfaces import Candidate, Reading
 from vision.markers import marker_image
 from vision.observations import CENTRE, seat_zone
 from vision.synth.faces import FACE_SIZE, game_codes, game_face
@@ -240,6 +241,38 @@ class ScriptedVideo:
 
     def __iter__(self):
         return (self.frame(i) for i in range(self.script.frames))
+
+
+class ScriptFaces:
+    """An `Identifier` that knows only the faces a script puts on the table.
+
+    Scoring a tracker needs codes that are right whenever the tracker hands over the
+    right card; this closed-set matcher (normalised correlation of small grey images,
+    both ways up; always its best guess) is that, without training a model or
+    pretending to be the product's identifier.
+    """
+
+    SIZE = (24, 34)
+
+    def __init__(self, script: TableScript, game: str = "gargon") -> None:
+        codes = sorted({c.code for c in script.cards})
+        self._codes = codes
+        self._faces = np.stack([self._vector(game_face(game, code)) for code in codes])
+
+    def _vector(self, image: np.ndarray) -> np.ndarray:
+        grey = cv2.resize(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), self.SIZE, interpolation=cv2.INTER_AREA)
+        v = grey.astype(np.float32).ravel()
+        v -= v.mean()
+        return v / max(float(np.linalg.norm(v)), 1e-6)
+
+    def identify(self, card: np.ndarray) -> Reading:
+        upright, turned = self._vector(card), self._vector(cv2.rotate(card, cv2.ROTATE_180))
+        scores = np.maximum(self._faces @ upright, self._faces @ turned)
+        best = int(scores.argmax())
+        rotated = bool(self._faces[best] @ turned > self._faces[best] @ upright)
+        code = self._codes[best]
+        ranked = sorted(zip(self._codes, scores.tolist()), key=lambda c: -c[1])[:3]
+        return Reading(code, float(scores[best]), tuple(Candidate(c, float(v)) for c, v in ranked), rotated)
 
 
 # --- seat layouts ---------------------------------------------------------------------

@@ -1,0 +1,114 @@
+"""Tracking, seat zones and the whole per-frame pipeline, measured; prints JSON.
+
+(scripts/bench_vision.py measures detection and identification; this script measures
+what issue 7 adds on top.)
+
+- tracking: generated table videos from evaluation seeds (cards put down, slid,
+  carried, taken away, hands sweeping over), 1280x720 at 10 fps, through the real
+  detector and tracker. Events are scored against the script: precision, recall, and
+  the latency from a card's placement to its "appeared" event. Codes come from
+  `ScriptFaces` (the faces in play), so this measures tracking, not identification.
+- zones: generated tables with 2-6 unevenly placed seats marked by ArUco seat markers,
+  calibrated from the picture; accuracy of the zone of points in front of each seat
+  and in the centre. Also the default (frame) zones on evenly spaced seats.
+- pipeline: one thread (cv2 and the identifier), a 1280x720 video; median frame time
+  and sustained frames per second (frames over the wall time of the whole run).
+
+Usage: .venv/bin/python scripts/bench_tracking.py [--videos 12] [--tables 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+
+import cv2
+
+from vision.detect import ContourCardDetector
+from vision.pipeline import Pipeline
+from vision.scripted import ScriptedVideo, ScriptFaces, make_script, score_events, seat_table
+from vision.track import TrackerSettings
+from vision.zones import frame_zones, marker_zones
+
+EVAL_SEED = 7_000_000  # scripts/bench_tracking.py only; tests use small seeds
+
+
+def tracking(videos: int) -> dict:
+    totals = {"events": 0, "truth_events": 0, "right": 0, "codes_right": 0, "appeared": 0}
+    latencies: list[float] = []
+    per_video = []
+    for k in range(videos):
+        script = make_script(EVAL_SEED + k)
+        video = ScriptedVideo(script)
+        pipeline = Pipeline(ContourCardDetector(), ScriptFaces(script))
+        emitted = [(i, e) for i in range(script.frames) for e in pipeline.process(video.frame(i), i / script.fps)]
+        score = score_events(video, emitted)
+        for key in totals:
+            totals[key] += score[key]
+        latencies += score["latencies_s"]
+        per_video.append({"seed": EVAL_SEED + k, "table": script.table, "precision": round(score["precision"], 4),
+                          "recall": round(score["recall"], 4)})
+    settings = TrackerSettings()
+    return {"videos": videos, "fps": 10, "size": [1280, 720],
+            "confirm_frames": settings.confirm_frames, "lose_frames": settings.lose_frames,
+            "events": totals["events"], "truth_events": totals["truth_events"],
+            "precision": round(totals["right"] / max(totals["events"], 1), 4),
+            "recall": round(totals["right"] / max(totals["truth_events"], 1), 4),
+            "latency_s": {"median": statistics.median(latencies), "max": max(latencies)},
+            "codes_right_of_appeared": f'{totals["codes_right"]}/{totals["appeared"]}',
+            "per_video": per_video}
+
+
+def zones(tables: int) -> dict:
+    results = {}
+    for seats in range(2, 7):
+        right = total = default_right = default_total = 0
+        for k in range(tables):
+            uneven = seat_table(EVAL_SEED + 100 * seats + k, seats)
+            found = marker_zones(uneven.image, seats)
+            right += sum(found.zone_of_point(p) == z for p, z in zip(uneven.points, uneven.zones))
+            total += len(uneven.points)
+            even = seat_table(EVAL_SEED + 100 * seats + k, seats, even=True)
+            guess = frame_zones(1280, 720, seats)
+            default_right += sum(guess.zone_of_point(p) == z for p, z in zip(even.points, even.zones))
+            default_total += len(even.points)
+        results[str(seats)] = {"markers_uneven_seats": round(right / total, 4),
+                               "frame_default_even_seats": round(default_right / default_total, 4),
+                               "points": total}
+    return {"tables_per_seat_count": tables, "accuracy": results}
+
+
+def pipeline_speed(frames: int) -> dict:
+    cv2.setNumThreads(1)
+    script = make_script(EVAL_SEED + 999)
+    video = ScriptedVideo(script)
+    images = [video.frame(i) for i in range(min(frames, script.frames))]
+    pipeline = Pipeline(ContourCardDetector(), ScriptFaces(script))
+    times = []
+    start = time.perf_counter()
+    for i, image in enumerate(images):
+        t = time.perf_counter()
+        pipeline.process(image, i / script.fps)
+        times.append(time.perf_counter() - t)
+    wall = time.perf_counter() - start
+    return {"frames": len(images), "size": [1280, 720], "threads": 1,
+            "identifier": "ScriptFaces (closed-set correlation; a stand-in for the deck's identifier)",
+            "median_frame_ms": round(1000 * statistics.median(times), 1),
+            "p90_frame_ms": round(1000 * sorted(times)[int(0.9 * len(times))], 1),
+            "sustained_fps": round(len(images) / wall, 2)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--videos", type=int, default=12)
+    parser.add_argument("--tables", type=int, default=10)
+    parser.add_argument("--frames", type=int, default=140)
+    args = parser.parse_args()
+    print(json.dumps({"tracking": tracking(args.videos), "zones": zones(args.tables),
+                      "pipeline": pipeline_speed(args.frames)}, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,61 @@
+"""The whole vision loop on a generated video: real detector, tracker and zones; the
+script of the video is the truth."""
+
+import pytest
+
+from vision.detect import ContourCardDetector
+from vision.pipeline import Pipeline
+from vision.scripted import HandSweep, Pose, ScriptedCard, ScriptedVideo, ScriptFaces, TableScript, score_events
+from vision.zones import frame_zones
+
+SIZE = (960, 540)
+
+
+class CountingFaces(ScriptFaces):
+    calls = 0
+
+    def identify(self, card):
+        self.calls += 1
+        return super().identify(card)
+
+
+@pytest.fixture(scope="module")
+def played():
+    """Three cards: one stays, one is slid to the next spot, one is taken away, while a
+    hand sweeps across them all."""
+    length = 0.27 * SIZE[1]
+    script = TableScript(SIZE, frames=48, fps=10.0, table="felt", card_length=length, seed=5, cards=[
+        ScriptedCard("red-7", Pose(200, 160, 10), placed=0),
+        ScriptedCard("blue-14", Pose(480, 380, -30), placed=3, move_start=18, move_end=24,
+                     moved_to=Pose(760, 380, 20)),
+        ScriptedCard("green-0", Pose(480, 150, 95), placed=5, removed=28),
+    ], sweeps=[HandSweep(10, 18, -100, 1060, 0.9, (90, 130, 180))])
+    video = ScriptedVideo(script)
+    faces = CountingFaces(script)
+    zones = frame_zones(*SIZE, seats=3)
+    pipeline = Pipeline(ContourCardDetector(), faces, zones.zone_of)
+    emitted = [(i, e) for i in range(script.frames) for e in pipeline.process(video.frame(i), i / script.fps)]
+    return video, faces, emitted
+
+
+def test_every_placement_slide_and_removal_is_one_event_with_nothing_else(played):
+    video, _, emitted = played
+    score = score_events(video, emitted)
+    assert (score["precision"], score["recall"]) == (1.0, 1.0)
+
+
+def test_each_card_is_named_once_and_named_right(played):
+    _, faces, emitted = played
+    assert faces.calls == 3
+    assert sorted(e.code for _, e in emitted if e.kind == "appeared") == ["blue-14", "green-0", "red-7"]
+
+
+def test_a_card_is_reported_within_half_a_second_of_being_put_down(played):
+    video, _, emitted = played
+    assert max(score_events(video, emitted)["latencies_s"]) <= 0.5
+
+
+def test_a_slid_card_reports_the_seat_it_left_and_the_one_it_reached(played):
+    _, _, emitted = played
+    moved = [e for _, e in emitted if e.kind == "moved"]
+    assert [(e.code, e.previous_zone != e.zone) for e in moved] == [("blue-14", True)]
