@@ -21,6 +21,28 @@ from vision.observations import Observation
 from vision.track import Tracker, TrackerSettings, ZoneOf
 
 
+LOOK_SIZE = (6, 8)
+CHROMA_WEIGHT = 3.0
+
+
+def card_look(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """What a card looks like, whichever way up it lies: a unit vector for the tracker.
+
+    The card cut out tiny (6 x 8 pixels, about 0.1 ms) plus the same turned by 180
+    degrees, in Lab with the colour axes weighted up, lightness centred, so that a
+    red card and a green one beside it differ however alike their layout, and light
+    getting brighter or dimmer changes little.
+    """
+    small = cv2.resize(rectify(frame, corners, (3 * LOOK_SIZE[0], 3 * LOOK_SIZE[1])), LOOK_SIZE,
+                       interpolation=cv2.INTER_AREA)
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab = lab + lab[::-1, ::-1]
+    lab[..., 0] -= lab[..., 0].mean()
+    lab[..., 1:] = CHROMA_WEIGHT * (lab[..., 1:] - 256.0)
+    vector = lab.ravel()
+    return vector / max(float(np.linalg.norm(vector)), 1e-6)
+
+
 class Pipeline:
     """detect -> track -> identify new tracks -> zone -> observations, on the caller's thread.
 
@@ -38,8 +60,9 @@ class Pipeline:
 
     def process(self, frame: np.ndarray, timestamp: float) -> list[Observation]:
         """One frame (BGR) taken at `timestamp` seconds; the observations it causes."""
-        return self.tracker.update(self._cards(frame), timestamp,
-                                   lambda corners: self.identifier.identify(rectify(frame, corners)))
+        quads = self._cards(frame)
+        return self.tracker.update(quads, timestamp, lambda corners: self.identifier.identify(rectify(frame, corners)),
+                                   [card_look(frame, q) for q in quads])
 
     def _cards(self, frame: np.ndarray) -> list[np.ndarray]:
         """Detected quadrilaterals that can be a card seen from above the table.

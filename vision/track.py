@@ -44,6 +44,7 @@ class TrackerSettings:
     gate: float = 1.2            # farthest a card may jump between frames it is seen in
     hidden_gate: float = 0.35    # ... and once it has been out of sight for two frames or more
     size_change: float = 1.5     # most a card's long side may grow or shrink between sightings
+    min_likeness: float = 0.75   # least cosine similarity of looks for a sighting to continue a track
     move_threshold: float = 0.35  # how far a card must come to rest from where it was last reported
     settle_frames: int = 2       # frames a moved card must hold still before "moved"
     still_tolerance: float = 0.05  # movement between frames still counted as holding still
@@ -61,6 +62,7 @@ class _Track:
     reading: Reading | None = None
     reported_centre: np.ndarray = field(default_factory=lambda: np.zeros(2))
     zone: str | None = None
+    look: np.ndarray | None = None
 
     @property
     def confirmed(self) -> bool:
@@ -79,6 +81,11 @@ def _long_side(corners: np.ndarray) -> float:
     """A card's long side in pixels: the unit every distance is measured in."""
     sides = np.linalg.norm(corners - np.roll(corners, -1, axis=0), axis=1)
     return float(max(sides.max(), 1.0))
+
+
+def _alike(a: np.ndarray | None, b: np.ndarray | None, least: float) -> bool:
+    """Whether two looks may be the same card; without looks, anything may."""
+    return a is None or b is None or float(a @ b) >= least
 
 
 def _same_orientation(previous: np.ndarray, corners: np.ndarray) -> np.ndarray:
@@ -107,33 +114,41 @@ class Tracker:
         """Every confirmed card on the table now, as its latest state ("appeared")."""
         return [self._observation("appeared", t) for t in self._tracks if t.confirmed]
 
-    def update(self, detections: Sequence[np.ndarray], timestamp: float,
-               identify: IdentifyCard) -> list[Observation]:
-        """Take one frame's card quadrilaterals; return what changed on the table."""
+    def update(self, detections: Sequence[np.ndarray], timestamp: float, identify: IdentifyCard,
+               looks: Sequence[np.ndarray] | None = None) -> list[Observation]:
+        """Take one frame's card quadrilaterals; return what changed on the table.
+
+        `looks`, if given, holds one unit vector per detection that describes what the
+        card looks like whichever way up it lies (see `vision.pipeline.card_look`); a
+        track then only continues with a sighting that looks like it.
+        """
         quads = [np.asarray(d, dtype=np.float64).reshape(4, 2) for d in detections]
-        matched = self._associate(quads)
+        seen_looks: list[np.ndarray | None] = list(looks) if looks is not None else [None] * len(quads)
+        matched = self._associate(quads, seen_looks)
         events: list[Observation] = []
         for track in list(self._tracks):
             if track.id in matched:
-                events += self._seen(track, quads[matched[track.id]], timestamp, identify)
+                i = matched[track.id]
+                events += self._seen(track, quads[i], seen_looks[i], timestamp, identify)
             else:
                 events += self._unseen(track)
         taken = set(matched.values())
         for i, quad in enumerate(quads):
             if i not in taken:
-                self._tracks.append(_Track(next(self._ids), quad, timestamp, timestamp))
+                self._tracks.append(_Track(next(self._ids), quad, timestamp, timestamp, look=seen_looks[i]))
                 events += self._confirm_if_due(self._tracks[-1], identify)
         return events
 
-    def _associate(self, quads: list[np.ndarray]) -> dict[int, int]:
+    def _associate(self, quads: list[np.ndarray], looks: list[np.ndarray | None]) -> dict[int, int]:
         """Track id -> detection index: nearest first, within the gate.
 
         A card out of sight for more than a flicker is looked for only where it was
         last seen (a hand uncovers it where it lay): a newcomer put down nearby must not
         inherit a hidden card's identity. And a card keeps its size (a shadow
-        taken for a big card must not swallow a real one). A card carried further is recognised
-        by its code instead (`_confirm_if_due`). Confirmed cards choose first so a
-        flickering newcomer never steals a known card's sighting.
+        taken for a big card must not swallow a real one) and its look (a neighbour
+        uncovered by the same hand must not swap identities with it). A card carried
+        further is recognised by its code instead (`_confirm_if_due`). Confirmed cards
+        choose first so a flickering newcomer never steals a known card's sighting.
         """
         s = self.settings
         lengths = [_long_side(quad) for quad in quads]
@@ -142,7 +157,8 @@ class Tracker:
             reach = (s.gate if track.missed < 2 else s.hidden_gate) * track.length
             for i, quad in enumerate(quads):
                 distance = float(np.linalg.norm(quad.mean(axis=0) - track.centre))
-                if distance <= reach and 1 / s.size_change <= lengths[i] / track.length <= s.size_change:
+                if (distance <= reach and 1 / s.size_change <= lengths[i] / track.length <= s.size_change
+                        and _alike(track.look, looks[i], s.min_likeness)):
                     pairs.append((not track.confirmed, distance, track.id, i))
         matched: dict[int, int] = {}
         for _, _, track_id, i in sorted(pairs):
@@ -150,9 +166,12 @@ class Tracker:
                 matched[track_id] = i
         return matched
 
-    def _seen(self, track: _Track, quad: np.ndarray, timestamp: float,
+    def _seen(self, track: _Track, quad: np.ndarray, look: np.ndarray | None, timestamp: float,
               identify: IdentifyCard) -> list[Observation]:
         corners = _same_orientation(track.corners, quad)
+        if look is not None and track.look is not None:  # follow slow changes of light
+            blend = 0.8 * track.look + 0.2 * look
+            track.look = blend / max(float(np.linalg.norm(blend)), 1e-6)
         step = float(np.linalg.norm(corners.mean(axis=0) - track.centre))
         track.still = track.still + 1 if step <= self.settings.still_tolerance * track.length else 0
         track.corners, track.last_seen = corners, timestamp

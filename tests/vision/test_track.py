@@ -128,3 +128,17 @@ def test_a_card_moved_into_another_seat_names_both_zones():
     events = play(Tracker(zone_of=zones.zone_of), frames)
     appeared, moved = (e for _, e in events)
     assert (appeared.zone, moved.zone, moved.previous_zone) == ("seat-0", "seat-1", "seat-0")
+
+
+def test_a_card_never_continues_as_a_different_looking_card_beside_it():
+    red, green = np.array([1.0, 0.0]), np.array([0.0, 1.0])
+    tracker, identify = Tracker(), CountingIdentifier()
+    events = []
+    for i in range(6):  # the red card lies still
+        events += tracker.update([card(100, 100)], i / 10, identify, [red])
+    # a hand hides it for one frame while a green card is put down just beside it
+    events += tracker.update([card(200, 100)], 0.6, identify, [green])
+    for i in range(7, 12):
+        events += tracker.update([card(100, 100), card(200, 100)], i / 10, identify, [red, green])
+    assert [e.kind for e in events] == ["appeared", "appeared"]
+    assert len({e.track for e in events}) == 2
