@@ -160,15 +160,14 @@ class ContourCardDetector:
 
 
 def _inside_frame(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
-    """False for quadrilaterals reaching out of the image, or spanning it corner to
-    corner (the table itself, seen as one region, in a tight crop)."""
+    """False for quadrilaterals with a side on the image border: what the frame cuts
+    (a hand reaching in, the table itself in a tight crop) is not a card we can read."""
     h, w = shape[:2]
-    slack = 0.02 * max(h, w)
-    if quad.min() < -slack or quad[:, 0].max() > w + slack or quad[:, 1].max() > h + slack:
-        return False
-    frame = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
-    at_frame_corners = sum(np.linalg.norm(frame - corner, axis=1).min() < 2 * slack for corner in quad)
-    return at_frame_corners < 2
+    slack = 0.01 * max(h, w)
+    x, y = quad[:, 0], quad[:, 1]
+    on_edge = [x < slack, x > w - 1 - slack, y < slack, y > h - 1 - slack]
+    return all(int(np.count_nonzero(edge)) < 2 for edge in on_edge) and bool(
+        x.min() > -slack and y.min() > -slack and x.max() < w + slack and y.max() < h + slack)
 
 
 def _quadrilateral(contour: np.ndarray) -> np.ndarray | None:
@@ -180,7 +179,9 @@ def _quadrilateral(contour: np.ndarray) -> np.ndarray | None:
         return approx.reshape(4, 2).astype(np.float32)
     if len(approx) > 8 or len(approx) < 4:
         return None
-    return cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
+    box = cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
+    # rounded corners fill their box; an ellipse (a motif on a cloth) fills only pi/4
+    return box if cv2.contourArea(hull) > 0.86 * _polygon_area(box) else None
 
 
 @dataclass(frozen=True)
@@ -208,7 +209,7 @@ def _suppress(candidates: list[tuple[np.ndarray, float]]) -> list[tuple[np.ndarr
 
     Near-duplicates (the same card from several maps, or a border's inner and outer
     edge) collapse to the largest. Of nested ones, the outer wins (an art box inside a
-    card) unless the inner ones tile it (two touching cards seen as one blob).
+    card) unless like-sized inner ones tile it (two touching cards seen as one blob).
     """
     groups: list[list[_Quad]] = []
     for quad in sorted((_Quad.of(c, s) for c, s in candidates), key=lambda q: -q.area):
@@ -222,7 +223,8 @@ def _suppress(candidates: list[tuple[np.ndarray, float]]) -> list[tuple[np.ndarr
     kept: list[_Quad] = []  # nested: decide from the inside out
     for quad in sorted(merged, key=lambda q: q.area):
         inside = [k for k in kept if k.overlap(quad) > 0.7 * k.area]
-        if len(inside) >= 2 and sum(k.area for k in inside) > 0.75 * quad.area:
-            continue  # a blob of several cards: keep the cards
+        areas = [k.area for k in inside]
+        if len(inside) >= 2 and sum(areas) > 0.75 * quad.area and min(areas) > 0.7 * max(areas):
+            continue  # a blob of several like-sized cards: keep the cards
         kept = [k for k in kept if not any(k is i for i in inside)] + [quad]
     return [(q.corners, q.score) for q in kept]

@@ -80,7 +80,8 @@ def _rounded_mask(size: tuple[int, int], radius: int) -> np.ndarray:
     return mask
 
 
-def _layout(rng: random.Random, n: int, size: tuple[int, int], card_h: float) -> list[tuple[float, float, float]]:
+def _layout(rng: random.Random, n: int, size: tuple[int, int], card_h: float,
+            max_turn: float = 180) -> list[tuple[float, float, float]]:
     """Centres and angles for n cards on the table plane, allowed to touch but not to hide
     each other (centres a card length apart, so only corners of turned cards overlap)."""
     w, h = size
@@ -89,21 +90,24 @@ def _layout(rng: random.Random, n: int, size: tuple[int, int], card_h: float) ->
         if len(placed) == n:
             break
         x, y = rng.uniform(card_h * 0.6, w - card_h * 0.6), rng.uniform(card_h * 0.6, h - card_h * 0.6)
-        angle = rng.uniform(-180, 180) if rng.random() < 0.7 else rng.choice((0, 90, 180, -90)) + rng.uniform(-5, 5)
+        angle = rng.uniform(-max_turn, max_turn)
+        if max_turn == 180 and rng.random() < 0.3:  # squared up with the table edge
+            angle = rng.choice((0, 90, 180, -90)) + rng.uniform(-5, 5)
         if all(np.hypot(x - px, y - py) > card_h for px, py, _ in placed):
             placed.append((x, y, angle))
     return placed
 
 
 def render_scene(rng: random.Random, faces: Sequence[tuple[str, np.ndarray]],
-                 size: tuple[int, int] = (1280, 720), table: str | None = None) -> Scene:
-    """Lay `faces` (code, face image) on a table and take a photo of it."""
+                 size: tuple[int, int] = (1280, 720), table: str | None = None, max_turn: float = 180) -> Scene:
+    """Lay `faces` (code, face image) on a table, each turned up to `max_turn` degrees,
+    and take a photo of it."""
     w, h = size
     table = table or rng.choice(TABLES)
     # draw on a flat table plane, then tilt the whole plane like a camera would
     plane = table_image(table, size, rng)
     card_h = rng.uniform(0.24, 0.36) * h
-    spots = _layout(rng, len(faces), size, card_h)
+    spots = _layout(rng, len(faces), size, card_h, max_turn)
     fw, fh = FACE_SIZE
     face_corners = np.float32([[0, 0], [fw - 1, 0], [fw - 1, fh - 1], [0, fh - 1]])
     tilt = _camera_tilt(rng, size)

@@ -26,8 +26,10 @@ class GameTable:
 
 
 def enrollment_photo(game: str, code: str, rng: random.Random) -> np.ndarray:
-    """One card near the middle of a 640x480 table photo, as a person would snap it."""
-    return render_scene(rng, [(code, game_face(game, code))], size=(640, 480)).image
+    """One card, roughly upright, on a table, as a person enrolling it would snap it.
+    (Upright matters only for corner order: enrollment takes the side nearer the top
+    of the photo as the card's top.)"""
+    return render_scene(rng, [(code, game_face(game, code))], size=(960, 720), max_turn=25).image
 
 
 def game_table(game: str, seed: int, scenes: int, leave_out: float = 0.15,
