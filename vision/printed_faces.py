@@ -1,0 +1,131 @@
+"""Gargon and dugtungan faces printed in any font, for training and judging the printed reader.
+
+A printed reader must read a "7" or a "KA" whatever typeface a deck was printed in, so
+it is trained on the games' card layouts (the same as `vision.synth.faces`) drawn in
+many fonts, and judged in fonts it never saw. Fonts are OpenCV's Hershey fonts or
+TrueType files (Debian's fonts-dejavu, fonts-liberation, fonts-noto-core); TrueType
+drawing needs Pillow, a training-time dependency, imported only when used.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.synth.faces import BGR, FACE_SIZE
+
+FONT_DIR = Path("/usr/share/fonts/truetype")
+LATIN_FAMILIES = ("dejavu/DejaVuSans", "dejavu/DejaVuSansCondensed", "dejavu/DejaVuSansMono", "dejavu/DejaVuSerif",
+                  "dejavu/DejaVuSerifCondensed", "liberation/LiberationMono", "liberation/LiberationSans",
+                  "liberation/LiberationSansNarrow", "liberation/LiberationSerif", "noto/NotoSans",
+                  "noto/NotoSerif", "noto/NotoSerifDisplay")
+#: Families never shown in training: a serif, a monospace and a display serif.
+HELD_OUT_FAMILIES = ("liberation/LiberationSerif", "dejavu/DejaVuSansMono", "noto/NotoSerifDisplay")
+HERSHEY_TRAIN = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX)
+HERSHEY_HELD_OUT = (cv2.FONT_HERSHEY_TRIPLEX,)
+
+
+@dataclass(frozen=True)
+class Font:
+    """A Hershey font (`hershey` set, drawn `weight` pixels thick at 100 px) or a TrueType file."""
+
+    name: str
+    path: Path | None = None
+    hershey: int | None = None
+    weight: int = 8
+
+
+def fonts(held_out: bool) -> list[Font]:
+    """The training fonts, or (`held_out`) the fonts kept for evaluation only."""
+    families = HELD_OUT_FAMILIES if held_out else tuple(f for f in LATIN_FAMILIES if f not in HELD_OUT_FAMILIES)
+    found = [Font(p.stem, path=p) for family in families for p in sorted(FONT_DIR.glob(f"{family}*.ttf"))
+             if p.stem.split("-")[0] == Path(family).name]
+    hershey = HERSHEY_HELD_OUT if held_out else HERSHEY_TRAIN
+    return found + [Font(f"hershey-{h}-{w}", hershey=h, weight=w) for h in hershey for w in (4, 10)]
+
+
+@lru_cache(maxsize=512)
+def _truetype(path: Path, size: int):
+    from PIL import ImageFont  # training and evaluation only
+
+    return ImageFont.truetype(str(path), size)
+
+
+def _glyphs(text: str, font: Font, height: int) -> np.ndarray:
+    """A grey mask (255 = ink) of `text` with capital height about `height` pixels."""
+    if font.hershey is not None:
+        thickness = max(1, round(font.weight * height / 100))
+        (w1, h1), _ = cv2.getTextSize(text, font.hershey, 1.0, thickness)
+        scale = height / max(h1, 1)
+        (tw, th), base = cv2.getTextSize(text, font.hershey, scale, thickness)
+        mask = np.zeros((th + base + 2 * thickness + 4, tw + 2 * thickness + 4), np.uint8)
+        cv2.putText(mask, text, (thickness + 2, th + thickness + 2), font.hershey, scale, 255, thickness, cv2.LINE_AA)
+        return mask
+    from PIL import Image, ImageDraw
+
+    size = max(8, round(height / 0.72))  # a font's cap height is about 0.72 of its size
+    face = _truetype(font.path, size)
+    left, top, right, bottom = face.getbbox(text)
+    image = Image.new("L", (right - left + 4, bottom - top + 4), 0)
+    ImageDraw.Draw(image).text((2 - left, 2 - top), text, font=face, fill=255)
+    return np.asarray(image)
+
+
+def _print(face: np.ndarray, text: str, centre: tuple[float, float], height: int, colour: tuple[int, int, int],
+           font: Font, max_width: float) -> None:
+    """Print `text` centred on `centre`, shrunk to `max_width` if too wide."""
+    mask = _glyphs(text, font, height)
+    if mask.shape[1] > max_width:
+        mask = cv2.resize(mask, None, fx=max_width / mask.shape[1], fy=max_width / mask.shape[1],
+                          interpolation=cv2.INTER_AREA)
+    h, w = mask.shape
+    x0, y0 = int(centre[0] - w / 2), int(centre[1] - h / 2)
+    fh, fw = face.shape[:2]
+    cx0, cy0, cx1, cy1 = max(x0, 0), max(y0, 0), min(x0 + w, fw), min(y0 + h, fh)
+    if cx1 <= cx0 or cy1 <= cy0:
+        return
+    alpha = mask[cy0 - y0:cy1 - y0, cx0 - x0:cx1 - x0].astype(np.float32)[..., None] / 255
+    region = face[cy0:cy1, cx0:cx1].astype(np.float32)
+    face[cy0:cy1, cx0:cx1] = (region * (1 - alpha) + np.float32(colour) * alpha).astype(np.uint8)
+
+
+def _blank(fill: tuple[int, int, int], border: tuple[int, int, int]) -> np.ndarray:
+    w, h = FACE_SIZE
+    face = np.full((h, w, 3), border, np.uint8)
+    cv2.rectangle(face, (14, 14), (w - 15, h - 15), fill, -1)
+    return face
+
+
+def gargon_face(colour: str, value: int, font: Font, rng: random.Random) -> np.ndarray:
+    """A Gargon card's face in `font`: colour fill, white panel, big value, corner index."""
+    w, h = FACE_SIZE
+    face = _blank(BGR[colour], border=(250, 250, 250))
+    cv2.rectangle(face, (50, 120), (w - 50, h - 90), (250, 250, 250), -1)
+    ink = BGR["black"] if colour in ("white", "yellow") else BGR[colour]
+    _print(face, str(value), (w / 2 + rng.uniform(-8, 8), 255 + rng.uniform(-12, 12)), rng.randint(100, 135), ink,
+           font, w - 130)
+    if rng.random() < 0.7:
+        _print(face, "GARGON", (w / 2, h - 130), rng.randint(20, 28), ink, font, w - 140)
+    _print(face, str(value), (60, 56), rng.randint(28, 38), BGR["black"] if colour in ("white", "yellow")
+           else (250, 250, 250), font, 80)
+    return face
+
+
+def dugtungan_face(code: str, font: Font, rng: random.Random) -> np.ndarray:
+    """A dugtungan card's face in `font`: the syllable, an action banner if any, corner index."""
+    syllable, _, action = code.partition(":")
+    w, h = FACE_SIZE
+    ink = (60, 40, 30)
+    face = _blank(BGR["cream"], border=(60, 90, 150))
+    _print(face, syllable, (w / 2 + rng.uniform(-8, 8), (230 if action else 260) + rng.uniform(-12, 12)),
+           rng.randint(95, 125), ink, font, w - 80)
+    if action:
+        cv2.rectangle(face, (40, 340), (w - 40, 420), (40, 40, 170), -1)
+        _print(face, action, (w / 2, 380), rng.randint(30, 40), (255, 255, 255), font, w - 100)
+    _print(face, syllable, (60, 56), rng.randint(28, 38), ink, font, 80)
+    return face
