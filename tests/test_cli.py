@@ -55,3 +55,14 @@ def test_unknown_subcommand_is_a_usage_error() -> None:
     result = companion("frobnicate")
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
+
+
+def test_scoring_does_not_load_vision_or_web_modules() -> None:
+    """`companion score` at the table answers at once: no OpenCV, onnxruntime or Flask."""
+    code = ("import sys\nfrom companion.cli import main\n"
+            "main(['check', '-'])\n"
+            "print(sorted(m for m in ('cv2', 'onnxruntime', 'flask') if m in sys.modules))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                            input=json.dumps({"game": "bagani", "check": "combo", "cards": ["biyaya", "biyaya"]}))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "[]"
