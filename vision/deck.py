@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
+import cv2
 import numpy as np
 
 from vision.identify import Embedder, Gallery
@@ -46,7 +47,8 @@ class DeckProfile:
         meta = {"format": FORMAT, "game": self.game, "model_sha256": self.model_sha256,
                 "threshold": g.threshold, "min_inliers": g.min_inliers, "calibration": self.calibration}
         with open(target, "wb") as fh:  # np.savez would append .npz to a name without it
-            np.savez_compressed(fh, embeddings=g.embeddings.astype(np.float16), codes=np.array(g.codes),
+            np.savez_compressed(fh, embeddings=g.embeddings.astype(np.float16), turned=g.turned.astype(np.float16),
+                                codes=np.array(g.codes),
                                 counts=np.array([len(f.points) for f in g.features], np.int32),
                                 points=np.concatenate([f.points for f in g.features]).astype(np.float16),
                                 descriptors=np.concatenate([f.descriptors for f in g.features]),
@@ -61,6 +63,7 @@ class DeckProfile:
             with np.load(source, allow_pickle=False) as data:
                 meta = json.loads(str(data["meta"]))
                 embeddings = data["embeddings"].astype(np.float32)
+                turned = data["turned"].astype(np.float32)
                 codes = tuple(str(c) for c in data["codes"])
                 ends = np.cumsum(data["counts"])
                 points = np.split(data["points"].astype(np.float32), ends[:-1])
@@ -70,7 +73,7 @@ class DeckProfile:
         if meta.get("format") != FORMAT:
             raise ValueError(f"unknown deck format {meta.get('format')!r}, expected {FORMAT}")
         features = tuple(CardFeatures(p, d) for p, d in zip(points, descriptors))
-        return cls(meta["game"], Gallery(codes, embeddings, features, float(meta["threshold"]),
+        return cls(meta["game"], Gallery(codes, embeddings, turned, features, float(meta["threshold"]),
                                          float(meta["min_inliers"])), meta["model_sha256"], meta.get("calibration", {}))
 
 
@@ -91,15 +94,19 @@ def calibrate(cards: Sequence[np.ndarray], codes: Sequence[str], embedder: Embed
     Every view is scored as the identifier would score it: against its own shot (what
     a true match scores) and against the best shot of any other code (what an
     unenrolled look-alike would score, since that shot is what the embedding would
-    propose). With one code only there are no look-alikes: the thresholds then sit
-    below the same-card scores.
+    propose). The keypoint threshold sits between those; the embedding threshold between
+    same-card scores and the look-alikes that pass the keypoint test (colour twins,
+    other printed values), since those are all it has to stop. With no such look-alikes
+    the thresholds sit below the same-card scores.
     """
     embeddings = embedder.embed(cards)
+    turned = embedder.embed([cv2.rotate(c, cv2.ROTATE_180) for c in cards])
     features = tuple(verifier.features(c) for c in cards)
     rng = random.Random(CALIBRATION_SEED)
     owners = [i for i in range(len(cards)) for _ in range(CALIBRATION_VIEWS)]
     views = [photographed(cards[i], rng) for i in owners]
-    sims = embedder.embed(views) @ embeddings.T
+    both = embedder.embed(views) @ np.concatenate([embeddings, turned]).T
+    sims = np.maximum(both[:, :len(cards)], both[:, len(cards):])  # either way up, as identify does
     same_sim, other_sim, same_inl, other_inl = [], [], [], []
     for row, i in enumerate(owners):
         view_features = verifier.features(views[row])
@@ -110,12 +117,14 @@ def calibrate(cards: Sequence[np.ndarray], codes: Sequence[str], embedder: Embed
             j = max(others, key=lambda j: sims[row, j])
             other_sim.append(sims[row, j])
             other_inl.append(verifier.inliers(view_features, features[j]))
-    if other_sim:
-        threshold, min_inliers = _between(same_sim, other_sim), _between(same_inl, other_inl)
-    else:
-        threshold, min_inliers = float(np.percentile(same_sim, 2)) - 0.05, float(np.percentile(same_inl, 2)) / 2
-    gallery = Gallery(tuple(codes), embeddings, features, threshold, max(min_inliers, 2.0 * MIN_MATCHES))
-    stats = {"views_per_shot": CALIBRATION_VIEWS,
+    min_inliers = _between(same_inl, other_inl) if other_inl else float(np.percentile(same_inl, 2)) / 2
+    min_inliers = max(min_inliers, 2.0 * MIN_MATCHES)
+    # the embedding threshold only has to stop what keypoints let through: look-alikes
+    # with the same picture in another colour or with another printed value
+    twins = [s for s, k in zip(other_sim, other_inl) if k >= min_inliers]
+    threshold = _between(same_sim, twins) if twins else float(np.percentile(same_sim, 1)) - 0.05
+    gallery = Gallery(tuple(codes), embeddings, turned, features, threshold, min_inliers)
+    stats = {"views_per_shot": CALIBRATION_VIEWS, "twins_passing_keypoints": len(twins),
              "similarity": _spread(same_sim, other_sim), "inliers": _spread(same_inl, other_inl)}
     return gallery, stats
 

@@ -5,8 +5,9 @@ decision needs two things, each with a threshold fixed per deck from the enrollm
 images alone (vision/deck.py): the embedding similarity (it sees colour, so red-14 is
 not blue-14) and the keypoint inliers against the best candidate's enrolled shot
 (vision/verify.py: it sees the picture, so a Swamp is not an Island). A card that is
-not in the deck must come back as None, never as its look-alike. The card is tried as given and turned 180 degrees; the better-matching
-view tells which detected corner is the card's own top-left.
+not in the deck must come back as None, never as its look-alike. Each shot is enrolled
+both ways up, so one embedding of the card finds both its name and which detected
+corner is its own top-left.
 """
 
 from __future__ import annotations
@@ -32,15 +33,22 @@ class Gallery:
 
     codes: tuple[str, ...]
     embeddings: np.ndarray  # (n, d), unit rows
+    turned: np.ndarray  # (n, d), the same shots turned 180 degrees
     features: tuple[CardFeatures, ...]  # keypoints of each shot, for verification
     threshold: float  # least embedding similarity to accept
     min_inliers: float  # least verified keypoint matches to accept
+
+    def similarities(self, queries: np.ndarray) -> np.ndarray:
+        """(n_queries, 2 n_shots): columns n_shots.. are the turned shots."""
+        return queries @ np.concatenate([self.embeddings, self.turned]).T
 
     def per_code(self, sims: np.ndarray) -> tuple[list[str], np.ndarray]:
         """Codes and (n_queries, n_codes) similarities, best shot per code, from
         (n_queries, n_shots) similarities."""
         names = sorted(set(self.codes))
-        columns = [np.max(sims[:, [i for i, c in enumerate(self.codes) if c == name]], axis=1) for name in names]
+        n = len(self.codes)
+        columns = [np.max(sims[:, [i + t for i, c in enumerate(self.codes) if c == name for t in (0, n)]], axis=1)
+                   for name in names]
         return names, np.stack(columns, axis=1)
 
 
@@ -56,33 +64,46 @@ class GalleryIdentifier:
     """`Identifier` over an enrolled `Gallery` with an ONNX `Embedder` and a keypoint verifier."""
 
     def __init__(self, gallery: Gallery, embedder: Embedder, verifier: OrbVerifier | None = None,
-                 top: int = 3) -> None:
+                 top: int = 3, verify: int = 3) -> None:
         self.gallery = gallery
         self.embedder = embedder
         self.verifier = verifier or OrbVerifier()
         self.top = top
+        self.verify = verify  # candidates verified before giving up: the runner-up may be right
 
     def identify(self, card: np.ndarray) -> Reading:
         return self.identify_many([card])[0]
 
     def identify_many(self, cards: Sequence[np.ndarray]) -> list[Reading]:
-        """One reading per rectified card; every card and its 180-degree turn go
-        through the network in one batch, then the best candidate is verified."""
+        """One reading per rectified card: one batch through the network, then the best
+        candidate is verified, and if it fails, the best of the next code."""
         if not cards:
             return []
-        views = [v for card in cards for v in (card, cv2.rotate(card, cv2.ROTATE_180))]
-        shot_sims = self.embedder.embed(views) @ self.gallery.embeddings.T
+        shot_sims = self.gallery.similarities(self.embedder.embed(cards))
         names, code_sims = self.gallery.per_code(shot_sims)
+        n = len(self.gallery.codes)
         readings: list[Reading] = []
-        for k in range(len(cards)):
-            view, shot = np.unravel_index(int(np.argmax(shot_sims[2 * k:2 * k + 2])), (2, shot_sims.shape[1]))
-            similarity = float(shot_sims[2 * k + view, shot])
-            inliers = self.verifier.inliers(self.verifier.features(views[2 * k + view]), self.gallery.features[shot])
-            accepted = similarity >= self.gallery.threshold and inliers >= self.gallery.min_inliers
-            scores = code_sims[2 * k + view]
+        for k, card in enumerate(cards):
+            features = self.verifier.features(card)
+            order = np.argsort(-shot_sims[k])
+            tried: list[tuple[int, float, int]] = []  # (column, similarity, inliers)
+            for column in (int(c) for c in order):  # the best shot of each of the first `verify` codes
+                shot = column % n
+                if any(self.gallery.codes[t % n] == self.gallery.codes[shot] for t, _, _ in tried):
+                    continue
+                similarity = float(shot_sims[k, column])
+                inliers = self.verifier.inliers(features, self.gallery.features[shot], turned=column >= n)
+                tried.append((column, similarity, inliers))
+                accepted = similarity >= self.gallery.threshold and inliers >= self.gallery.min_inliers
+                if accepted or len(tried) == self.verify:
+                    break
+            if not accepted:  # report the embedding's favourite, unaccepted
+                column, similarity, inliers = tried[0]
+                shot = column % n
+            scores = code_sims[k]
             readings.append(Reading(
                 code=self.gallery.codes[shot] if accepted else None,
                 confidence=confidence(similarity, self.gallery.threshold, inliers, self.gallery.min_inliers),
                 candidates=tuple(Candidate(names[i], round(float(scores[i]), 4)) for i in np.argsort(-scores)[: self.top]),
-                rotated=bool(view == 1)))
+                rotated=bool(column >= n)))
         return readings
