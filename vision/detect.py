@@ -82,28 +82,25 @@ class ContourCardDetector:
         return [Detection(corners=order_clockwise(q / scale), score=score) for q, score in kept]
 
     def _maps(self, small: np.ndarray) -> list[np.ndarray]:
-        """Binary maps whose connected regions may be cards.
-
-        Edges catch cards of any colour on any table; the Otsu maps of brightness and
-        saturation catch low-contrast edges (white card on a white table has a shadow
-        and no sharp edge, a dark card on black cloth differs mostly in saturation).
-        """
+        """Binary maps whose enclosed regions may be cards: grey-level edges, and the
+        strongest colour change per pixel (a dark card on dark cloth, or a white card
+        on a white table, differs from it in one channel more than in brightness).
+        Thresholded brightness and saturation maps were tried as well and found
+        nothing these two miss, on real photos or generated tables."""
         gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
         blurred = cv2.GaussianBlur(gray, (5, 5), 0)
-        median = float(np.median(blurred[::4, ::4]))
-        edges = cv2.Canny(blurred, 0.33 * median + 8, 0.66 * median + 20)
+        # thresholds low enough for the weakest of: edges typical of this picture (a
+        # white card on a white table has weak edges in a bright image), or edges
+        # typical of its brightness (a dark card on dark cloth beside bright cards)
+        sample = blurred[::2, ::2]
+        magnitude = np.abs(cv2.Sobel(sample, cv2.CV_16S, 1, 0)) + np.abs(cv2.Sobel(sample, cv2.CV_16S, 0, 1))
+        high = min(float(np.clip(np.percentile(magnitude, 90), 25, 200)), 0.66 * float(np.median(sample)) + 20)
+        edges = cv2.Canny(blurred, 0.4 * high, high)
         edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
         b, g, r = cv2.split(cv2.morphologyEx(cv2.GaussianBlur(small, (3, 3), 0), cv2.MORPH_GRADIENT,
                                              np.ones((3, 3), np.uint8)))
-        colour_edges = cv2.max(cv2.max(b, g), r)
-        _, colour_edges = cv2.threshold(colour_edges, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-        maps = [edges, colour_edges]
-        sat = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)[:, :, 1]
-        for channel in (blurred, cv2.GaussianBlur(sat, (5, 5), 0)):
-            _, binary = cv2.threshold(channel, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-            binary = cv2.morphologyEx(binary, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-            maps += [binary, 255 - binary]
-        return maps
+        _, colour_edges = cv2.threshold(cv2.max(cv2.max(b, g), r), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+        return [edges, colour_edges]
 
     def _candidates(self, small: np.ndarray) -> list[tuple[np.ndarray, float]]:
         s = self.settings
