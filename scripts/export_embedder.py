@@ -28,7 +28,7 @@ def main() -> None:
     parser.add_argument("--checkpoint", type=Path, default=Path("/tmp/card_embedder.pt"))
     parser.add_argument("--out", type=Path, default=Path("models/card_embedder.onnx"))
     args = parser.parse_args()
-    saved = torch.load(args.checkpoint, map_location="cpu")
+    saved = torch.load(args.checkpoint, map_location="cpu", weights_only=False)  # our own checkpoint
     model = CardEmbedder()
     model.load_state_dict(saved["state_dict"])
     model.eval()
@@ -42,7 +42,8 @@ def main() -> None:
     exported = OnnxEmbedder(args.out).embed(list(probe))
     print(json.dumps({"out": str(args.out), "bytes": args.out.stat().st_size, "sha256": file_sha256(args.out),
                       "max_abs_diff_vs_torch": float(np.abs(reference - exported).max()),
-                      "trained": saved["args"], "train_seconds": saved["seconds"]}, indent=1))
+                      "trained": saved["args"], "steps_done": saved.get("steps_done"),
+                      "train_seconds": saved["seconds"]}, indent=1, default=str))
 
 
 if __name__ == "__main__":

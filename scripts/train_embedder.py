@@ -4,12 +4,14 @@ Why this recipe: ImageNet features rank cards but cannot tell a known card from 
 unknown one, because nothing taught them that two photos of one face are closer than
 two faces that merely look alike. Here every class is one random face, two
 `photographed` views of it are a positive pair, and every other face in the batch is
-a negative (supervised contrastive loss). Look-alike siblings (same face in another
-colour, same face with other big text) are put in the same batch on purpose, so the
-network learns that colour and printed text decide identity (red-14 is not blue-14).
+a negative (supervised contrastive loss). Faces come in families that share a layout
+and differ only in a printed word (numbers, syllables, Roman numerals) and/or colour,
+and whole families go into a batch, so the network learns that colour and printed
+text decide identity (red-14 is not blue-14, BA is not BI).
 No face of the four games is used: they are the evaluation.
 
-    nice -n 10 .venv/bin/python scripts/train_embedder.py --steps 1500 --out /tmp/card_embedder.pt
+    nice -n 10 .venv/bin/python scripts/train_embedder.py --steps 400 --classes 48 --faces 1600 --out /tmp/a.pt
+    nice -n 10 .venv/bin/python scripts/train_embedder.py --init /tmp/a.pt --lr 1e-3 --steps 300 --out /tmp/b.pt
 """
 
 from __future__ import annotations
@@ -66,33 +68,51 @@ def hue_shifted(face: np.ndarray, shift: int) -> np.ndarray:
     return cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)
 
 
-def face_pool(rng: random.Random, count: int) -> list[np.ndarray]:
-    """Random faces, a third of them in look-alike pairs (colour sibling or text sibling)."""
+SYLLABLES = [c + v for c in ("", "B", "K", "D", "G", "H", "L", "M", "N", "NG", "P", "R", "S", "T", "W", "Y")
+             for v in ("A", "I", "O", "U", "E")]
+WORDS = [str(n) for n in range(16)] + SYLLABLES + ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"]
+
+
+def family(rng: random.Random) -> list[np.ndarray]:
+    """Faces that share everything but what identifies them, as a real deck's cards do:
+    one layout with different printed words, and/or in different colours. A random
+    face alone is a family of one."""
+    base = random_face(rng)
+    kind = rng.random()
+    if kind < 0.35:
+        return [base]
+    colours = [0] if kind < 0.7 else rng.sample(range(0, 180, 30), rng.randint(2, 4))
+    words = rng.sample(WORDS, rng.randint(2, 5)) if kind < 0.85 or len(colours) == 1 else [None]
+    ink = tuple(rng.randint(0, 255) for _ in range(3))
+    centre, height = (rng.randint(130, 230), rng.randint(180, 330)), rng.randint(60, 130)
+    faces = []
+    for word in words:
+        face = base.copy()
+        if word is not None:
+            _text(face, word, centre, height, ink, rng.randint(4, 12), max_width=280)
+            if rng.random() < 0.5:
+                _text(face, word, (60, 56), 34, ink, 3, max_width=80)
+        faces += [hue_shifted(face, shift) if shift else face for shift in colours]
+    return faces
+
+
+def face_pool(rng: random.Random, count: int) -> list[list[np.ndarray]]:
+    """Families of faces at the rectified size, about `count` faces in all."""
+    pool: list[list[np.ndarray]] = []
+    while sum(map(len, pool)) < count:
+        pool.append([cv2.resize(f, CARD_SIZE, interpolation=cv2.INTER_AREA) for f in family(rng)])
+    return pool
+
+
+def batch(pool: list[list[np.ndarray]], rng: random.Random, classes: int) -> tuple[torch.Tensor, torch.Tensor]:
+    """Whole families until `classes` faces, so look-alikes meet in the same batch;
+    two views of each face."""
     faces: list[np.ndarray] = []
-    while len(faces) < count:
-        base = random_face(rng)
-        kind = rng.random()
-        if kind < 0.17:
-            faces += [base, hue_shifted(base, rng.randint(25, 155))]
-        elif kind < 0.34:
-            a, b = base.copy(), base.copy()
-            colour = tuple(rng.randint(0, 255) for _ in range(3))
-            words = rng.sample(["0", "1", "2", "3", "4", "5", "7", "8", "11", "12", "13", "14", "15", "BA", "BI", "KA",
-                                "NG", "NGA", "IV", "VI", "IX", "XI"], 2)
-            for img, word in zip((a, b), words):
-                _text(img, word, (180, 260), 110, colour, 10, max_width=260)
-            faces += [a, b]
-        else:
-            faces.append(base)
-    return [cv2.resize(f, CARD_SIZE, interpolation=cv2.INTER_AREA) for f in faces[:count]]
-
-
-def batch(pool: list[np.ndarray], rng: random.Random, classes: int) -> tuple[torch.Tensor, torch.Tensor]:
-    # neighbours in the pool are siblings, so take runs of two to keep pairs together
-    starts = rng.sample(range(0, len(pool) - 1, 2), classes // 2)
-    ids = [i for s in starts for i in (s, s + 1)]
-    views = [photographed(pool[i], rng, strength=rng.uniform(0.3, 1.0), size=VIEW_SIZE) for i in ids for _ in range(2)]
-    labels = torch.tensor([i for i in ids for _ in range(2)])
+    while len(faces) < classes:
+        faces += rng.choice(pool)
+    faces = faces[:classes]
+    views = [photographed(f, rng, strength=rng.uniform(0.3, 1.0), size=VIEW_SIZE) for f in faces for _ in range(2)]
+    labels = torch.arange(len(faces)).repeat_interleave(2)
     return torch.from_numpy(preprocess(views)), labels
 
 
@@ -113,7 +133,9 @@ def main() -> None:
     parser.add_argument("--faces", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=TRAIN_SEEDS[0])
     parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--out", type=Path, default=Path("/tmp/card_embedder.pt"))
+    parser.add_argument("--out", type=Path, default=Path("/tmp/vision_card_embedder.pt"))
+    parser.add_argument("--init", type=Path, help="start from this checkpoint (fine-tuning)")
+    parser.add_argument("--lr", type=float, default=2e-3)
     args = parser.parse_args()
     assert args.seed in TRAIN_SEEDS, "training seeds must stay apart from the evaluation seed"
     torch.manual_seed(args.seed)
@@ -122,8 +144,10 @@ def main() -> None:
     started = time.time()
     pool = face_pool(rng, args.faces)
     model = CardEmbedder()
-    optimiser = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=2e-3, total_steps=args.steps, pct_start=0.1)
+    if args.init:
+        model.load_state_dict(torch.load(args.init, map_location="cpu", weights_only=False)["state_dict"])
+    optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=args.lr, total_steps=args.steps, pct_start=0.1)
     model.train()
     for step in range(args.steps):
         x, y = batch(pool, rng, args.classes)
@@ -135,7 +159,7 @@ def main() -> None:
         if step % 50 == 0 or step == args.steps - 1:
             print(json.dumps({"step": step, "loss": round(loss.item(), 4), "s": round(time.time() - started)}), flush=True)
             # saved as it goes, so a run cut short still leaves a usable model
-            torch.save({"state_dict": model.state_dict(), "args": vars(args) | {"out": str(args.out)},
+            torch.save({"state_dict": model.state_dict(), "args": json.loads(json.dumps(vars(args), default=str)),
                         "steps_done": step + 1, "seconds": round(time.time() - started)}, args.out)
 
 

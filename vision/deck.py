@@ -5,8 +5,8 @@ keypoints, the codes, and the accept thresholds. The accept thresholds (embeddin
 from the enrollment images alone, because thresholds tuned on test photos would
 flatter every figure we report: views of each enrolled card as a bad camera would see
 it (vision/synth/augment.py) are compared with their own shot (how high a true match
-scores) and with the closest other enrolled face (how high a look-alike scores), and
-each threshold sits halfway between the two.
+scores) and with the closest other enrolled face (how high a look-alike scores), and the
+thresholds are set to accept the former and stop the latter.
 The file is a NumPy .npz archive (no pickles), with the model's sha256 so a deck
 enrolled with another model is refused instead of silently misread.
 """
@@ -45,7 +45,8 @@ class DeckProfile:
         target = path / "deck.npz" if path.is_dir() else path
         g = self.gallery
         meta = {"format": FORMAT, "game": self.game, "model_sha256": self.model_sha256,
-                "threshold": g.threshold, "min_inliers": g.min_inliers, "calibration": self.calibration}
+                "threshold": g.threshold, "min_inliers": g.min_inliers, "typical": list(g.typical),
+                "calibration": self.calibration}
         with open(target, "wb") as fh:  # np.savez would append .npz to a name without it
             np.savez_compressed(fh, embeddings=g.embeddings.astype(np.float16), turned=g.turned.astype(np.float16),
                                 codes=np.array(g.codes),
@@ -73,8 +74,9 @@ class DeckProfile:
         if meta.get("format") != FORMAT:
             raise ValueError(f"unknown deck format {meta.get('format')!r}, expected {FORMAT}")
         features = tuple(CardFeatures(p, d) for p, d in zip(points, descriptors))
-        return cls(meta["game"], Gallery(codes, embeddings, turned, features, float(meta["threshold"]),
-                                         float(meta["min_inliers"])), meta["model_sha256"], meta.get("calibration", {}))
+        gallery = Gallery(codes, embeddings, turned, features, float(meta["threshold"]), float(meta["min_inliers"]),
+                          tuple(meta["typical"]))
+        return cls(meta["game"], gallery, meta["model_sha256"], meta.get("calibration", {}))
 
 
 def code_of(image: Path) -> str:
@@ -82,9 +84,29 @@ def code_of(image: Path) -> str:
     return SHOT_SUFFIX.sub("", image.stem)
 
 
-def _between(same: list, other: list) -> float:
-    """A threshold halfway between a low same-card score and a high look-alike score."""
-    return float((np.percentile(same, 5) + np.percentile(other, 99)) / 2)
+def _joint_thresholds(same_sim: np.ndarray, same_inl: np.ndarray, other_sim: np.ndarray,
+                      other_inl: np.ndarray) -> tuple[float, float]:
+    """The pair of thresholds (similarity, inliers) that accepts the most same-card
+    views while letting through almost no look-alike (each false accept costs ten
+    true ones). Jointly, because the two tests cover for each other: colour twins pass
+    keypoints and fail similarity, same-frame pictures pass similarity and fail
+    keypoints. Candidates are low quantiles of the same-card scores, nudged halfway
+    towards the look-alike score just below them so the cut sits in the gap."""
+    if not len(other_sim):
+        return float(np.percentile(same_sim, 1)) - 0.05, max(float(np.percentile(same_inl, 1)) / 2, 2.0 * MIN_MATCHES)
+    best, best_value = (0.0, 0.0), -np.inf
+    for t_sim in np.percentile(same_sim, [0, 1, 2, 5, 10, 20, 30]):
+        for t_inl in np.percentile(same_inl, [0, 1, 2, 5, 10, 20, 30]):
+            t_inl = max(float(t_inl), 2.0 * MIN_MATCHES)
+            true = np.mean((same_sim >= t_sim) & (same_inl >= t_inl))
+            false = np.mean((other_sim >= t_sim) & (other_inl >= t_inl))
+            if true - 10 * false > best_value:
+                best, best_value = (float(t_sim), t_inl), true - 10 * false
+    t_sim, t_inl = best
+    below_sim = other_sim[other_sim < t_sim]
+    below_inl = other_inl[other_inl < t_inl]
+    return ((t_sim + below_sim.max()) / 2 if len(below_sim) else t_sim,
+            max((t_inl + below_inl.max()) / 2 if len(below_inl) else t_inl, 2.0 * MIN_MATCHES))
 
 
 def calibrate(cards: Sequence[np.ndarray], codes: Sequence[str], embedder: Embedder,
@@ -94,10 +116,7 @@ def calibrate(cards: Sequence[np.ndarray], codes: Sequence[str], embedder: Embed
     Every view is scored as the identifier would score it: against its own shot (what
     a true match scores) and against the best shot of any other code (what an
     unenrolled look-alike would score, since that shot is what the embedding would
-    propose). The keypoint threshold sits between those; the embedding threshold between
-    same-card scores and the look-alikes that pass the keypoint test (colour twins,
-    other printed values), since those are all it has to stop. With no such look-alikes
-    the thresholds sit below the same-card scores.
+    propose). The two thresholds are then chosen together (`_joint_thresholds`).
     """
     embeddings = embedder.embed(cards)
     turned = embedder.embed([cv2.rotate(c, cv2.ROTATE_180) for c in cards])
@@ -117,14 +136,11 @@ def calibrate(cards: Sequence[np.ndarray], codes: Sequence[str], embedder: Embed
             j = max(others, key=lambda j: sims[row, j])
             other_sim.append(sims[row, j])
             other_inl.append(verifier.inliers(view_features, features[j]))
-    min_inliers = _between(same_inl, other_inl) if other_inl else float(np.percentile(same_inl, 2)) / 2
-    min_inliers = max(min_inliers, 2.0 * MIN_MATCHES)
-    # the embedding threshold only has to stop what keypoints let through: look-alikes
-    # with the same picture in another colour or with another printed value
-    twins = [s for s, k in zip(other_sim, other_inl) if k >= min_inliers]
-    threshold = _between(same_sim, twins) if twins else float(np.percentile(same_sim, 1)) - 0.05
-    gallery = Gallery(tuple(codes), embeddings, turned, features, threshold, min_inliers)
-    stats = {"views_per_shot": CALIBRATION_VIEWS, "twins_passing_keypoints": len(twins),
+    threshold, min_inliers = _joint_thresholds(np.array(same_sim), np.array(same_inl),
+                                               np.array(other_sim), np.array(other_inl))
+    gallery = Gallery(tuple(codes), embeddings, turned, features, threshold, min_inliers,
+                      (float(np.median(same_sim)), float(np.median(same_inl))))
+    stats = {"views_per_shot": CALIBRATION_VIEWS,
              "similarity": _spread(same_sim, other_sim), "inliers": _spread(same_inl, other_inl)}
     return gallery, stats
 

@@ -37,6 +37,14 @@ class Gallery:
     features: tuple[CardFeatures, ...]  # keypoints of each shot, for verification
     threshold: float  # least embedding similarity to accept
     min_inliers: float  # least verified keypoint matches to accept
+    typical: tuple[float, float] = (1.0, 100.0)  # a true match's usual (similarity, inliers)
+
+    def score(self, similarity: float, inliers: int) -> float:
+        """Both margins over their thresholds, each in units of a true match's usual
+        margin, summed: colour twins tie on keypoints and differ in similarity, cards
+        that differ in one printed value tie on similarity and differ in keypoints."""
+        return ((similarity - self.threshold) / max(self.typical[0] - self.threshold, 0.05)
+                + (inliers - self.min_inliers) / max(self.typical[1] - self.min_inliers, 5.0))
 
     def similarities(self, queries: np.ndarray) -> np.ndarray:
         """(n_queries, 2 n_shots): columns n_shots.. are the turned shots."""
@@ -64,19 +72,19 @@ class GalleryIdentifier:
     """`Identifier` over an enrolled `Gallery` with an ONNX `Embedder` and a keypoint verifier."""
 
     def __init__(self, gallery: Gallery, embedder: Embedder, verifier: OrbVerifier | None = None,
-                 top: int = 3, verify: int = 3) -> None:
+                 top: int = 3, verify: int = 5) -> None:
         self.gallery = gallery
         self.embedder = embedder
         self.verifier = verifier or OrbVerifier()
         self.top = top
-        self.verify = verify  # candidates verified before giving up: the runner-up may be right
+        self.verify = verify  # codes verified by keypoints: the embedding's shortlist
 
     def identify(self, card: np.ndarray) -> Reading:
         return self.identify_many([card])[0]
 
     def identify_many(self, cards: Sequence[np.ndarray]) -> list[Reading]:
-        """One reading per rectified card: one batch through the network, then the best
-        candidate is verified, and if it fails, the best of the next code."""
+        """One reading per rectified card: one batch through the network shortlists
+        `verify` codes, keypoints check each, the best that passes both tests wins."""
         if not cards:
             return []
         shot_sims = self.gallery.similarities(self.embedder.embed(cards))
@@ -85,21 +93,20 @@ class GalleryIdentifier:
         readings: list[Reading] = []
         for k, card in enumerate(cards):
             features = self.verifier.features(card)
-            order = np.argsort(-shot_sims[k])
-            tried: list[tuple[int, float, int]] = []  # (column, similarity, inliers)
-            for column in (int(c) for c in order):  # the best shot of each of the first `verify` codes
+            shortlist: list[tuple[int, float, int]] = []  # (column, similarity, inliers)
+            for column in (int(c) for c in np.argsort(-shot_sims[k])):  # each code's best shot
                 shot = column % n
-                if any(self.gallery.codes[t % n] == self.gallery.codes[shot] for t, _, _ in tried):
+                if any(self.gallery.codes[c % n] == self.gallery.codes[shot] for c, _, _ in shortlist):
                     continue
-                similarity = float(shot_sims[k, column])
-                inliers = self.verifier.inliers(features, self.gallery.features[shot], turned=column >= n)
-                tried.append((column, similarity, inliers))
-                accepted = similarity >= self.gallery.threshold and inliers >= self.gallery.min_inliers
-                if accepted or len(tried) == self.verify:
+                shortlist.append((column, float(shot_sims[k, column]),
+                                  self.verifier.inliers(features, self.gallery.features[shot], turned=column >= n)))
+                if len(shortlist) == self.verify:
                     break
-            if not accepted:  # report the embedding's favourite, unaccepted
-                column, similarity, inliers = tried[0]
-                shot = column % n
+            passing = [c for c in shortlist if c[1] >= self.gallery.threshold and c[2] >= self.gallery.min_inliers]
+            accepted = bool(passing)
+            column, similarity, inliers = max(passing, key=lambda c: self.gallery.score(c[1], c[2])) if passing \
+                else shortlist[0]  # else the embedding's favourite, unaccepted
+            shot = column % n
             scores = code_sims[k]
             readings.append(Reading(
                 code=self.gallery.codes[shot] if accepted else None,
