@@ -247,7 +247,7 @@ class ScriptFaces:
     """An `Identifier` that knows only the faces a script puts on the table.
 
     Scoring a tracker needs codes that are right whenever the tracker hands over the
-    right card; this closed-set matcher (normalised correlation of small grey images,
+    right card; this closed-set matcher (normalised correlation of small colour images,
     both ways up; always its best guess) is that, without training a model or
     pretending to be the product's identifier.
     """
@@ -260,8 +260,7 @@ class ScriptFaces:
         self._faces = np.stack([self._vector(game_face(game, code)) for code in codes])
 
     def _vector(self, image: np.ndarray) -> np.ndarray:
-        grey = cv2.resize(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), self.SIZE, interpolation=cv2.INTER_AREA)
-        v = grey.astype(np.float32).ravel()
+        v = cv2.resize(image, self.SIZE, interpolation=cv2.INTER_AREA).astype(np.float32).ravel()
         v -= v.mean()
         return v / max(float(np.linalg.norm(v)), 1e-6)
 

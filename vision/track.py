@@ -34,9 +34,9 @@ ZoneOf = Callable[[np.ndarray], "str | None"]
 class TrackerSettings:
     """How sure the tracker must be, in frames and in card lengths (the long side).
 
-    At 10 frames a second the defaults report a card 0.3 s after it is first seen
-    and let it vanish for up to 1.4 s (a hand reaching across, a card lifted and put
-    down elsewhere) before calling it gone.
+    At 10 frames a second the defaults report a card on the third frame it lies
+    still in (0.2 s after it was put down) and let it vanish for up to 1.4 s (a hand
+    reaching across, a card lifted and put down elsewhere) before calling it gone.
     """
 
     confirm_frames: int = 3      # N: consecutive sightings, holding still, before "appeared"
@@ -199,7 +199,7 @@ class Tracker:
         reading = identify(track.corners)
         if reading.rotated:
             track.corners = np.roll(track.corners, -2, axis=0)
-        carried = self._missing_card(reading.code)
+        carried = self._missing_card(reading.code, track.centre)
         if carried is not None:
             return self._carried(carried, track)
         track.reading = reading
@@ -207,11 +207,11 @@ class Tracker:
         track.zone = self._zone_of(track.corners)
         return [self._observation("appeared", track)]
 
-    def _missing_card(self, code: str | None) -> _Track | None:
-        """A confirmed card with this code that is out of sight right now, if any."""
-        if code is None:
-            return None
-        return next((t for t in self._tracks if t.confirmed and t.missed and t.reading.code == code), None)
+    def _missing_card(self, code: str | None, near: np.ndarray) -> _Track | None:
+        """The nearest confirmed card with this code that is out of sight right now, if any
+        (two copies of a card may both be hidden)."""
+        hidden = [t for t in self._tracks if code is not None and t.confirmed and t.missed and t.reading.code == code]
+        return min(hidden, key=lambda t: float(np.linalg.norm(t.centre - near)), default=None)
 
     def _carried(self, card: _Track, newcomer: _Track) -> list[Observation]:
         """A card lifted and put down elsewhere before it was given up: the same card, moved."""

@@ -142,3 +142,18 @@ def test_a_card_never_continues_as_a_different_looking_card_beside_it():
         events += tracker.update([card(100, 100), card(200, 100)], i / 10, identify, [red, green])
     assert [e.kind for e in events] == ["appeared", "appeared"]
     assert len({e.track for e in events}) == 2
+
+
+def test_of_two_hidden_copies_of_a_card_the_nearer_one_turned_up_again():
+    def same_code(corners):
+        return Reading("red-3", 0.9)
+    tracker = Tracker()
+    events = []
+    for i in range(5):
+        events += tracker.update([card(100, 100), card(700, 500)], i / 10, same_code)
+    for i in (5, 6):  # a hand over both; the first copy is taken away, the second slid a little
+        events += tracker.update([], i / 10, same_code)
+    for i in range(7, 13):
+        events += tracker.update([card(760, 500)], i / 10, same_code)
+    second = events[1].track
+    assert [(e.kind, e.track) for e in events[2:]] == [("moved", second)]
