@@ -109,11 +109,6 @@ class Tracker:
         self._tracks: list[_Track] = []
         self._ids = itertools.count(1)
 
-    @property
-    def cards(self) -> list[Observation]:
-        """Every confirmed card on the table now, as its latest state ("appeared")."""
-        return [self._observation("appeared", t) for t in self._tracks if t.confirmed]
-
     def update(self, detections: Sequence[np.ndarray], timestamp: float, identify: IdentifyCard,
                looks: Sequence[np.ndarray] | None = None) -> list[Observation]:
         """Take one frame's card quadrilaterals; return what changed on the table.
