@@ -105,8 +105,8 @@ def _joint_thresholds(same_sim: np.ndarray, same_inl: np.ndarray, other_sim: np.
     t_sim, t_inl = best
     below_sim = other_sim[other_sim < t_sim]
     below_inl = other_inl[other_inl < t_inl]
-    return ((t_sim + below_sim.max()) / 2 if len(below_sim) else t_sim,
-            max((t_inl + below_inl.max()) / 2 if len(below_inl) else t_inl, 2.0 * MIN_MATCHES))
+    return (float((t_sim + below_sim.max()) / 2 if len(below_sim) else t_sim),
+            float(max((t_inl + below_inl.max()) / 2 if len(below_inl) else t_inl, 2.0 * MIN_MATCHES)))
 
 
 def calibrate(cards: Sequence[np.ndarray], codes: Sequence[str], embedder: Embedder,

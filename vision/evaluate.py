@@ -104,11 +104,6 @@ def _row_height(cards: Sequence[TruthCard]) -> float:
     return float(min(gaps)) if gaps else 1.0
 
 
-def precision_recall(found: int, predicted: int, truth: int) -> dict[str, float]:
-    return {"recall": round(found / truth, 4) if truth else 1.0,
-            "precision": round(found / predicted, 4) if predicted else 1.0}
-
-
 @dataclass
 class Tally:
     """Running counts for detection, naming, open-set rejection and corner order.
