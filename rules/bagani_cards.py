@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from rules.catalogue import load_catalogue
 from rules.core import BadInput
-from rules.payload import expect, items, obj, opt, req
+from rules.payload import expect, items, obj, one_of, opt, req
 
 _CATALOGUE = load_catalogue("bagani")
 
@@ -54,17 +54,11 @@ def read_cards(value: Any, path: str) -> list[str]:
 
 
 def read_colour(value: Any, path: str) -> str:
-    expect(value, str, path)
-    if value not in COLOURS:
-        raise BadInput(path, f"unknown colour {value!r}; one of {', '.join(COLOURS)}")
-    return value
+    return one_of(value, COLOURS, path, "colour")
 
 
 def read_attack(value: Any, path: str) -> str:
-    expect(value, str, path)
-    if value not in ATTACKS:
-        raise BadInput(path, f"unknown attack {value!r}; one of {', '.join(ATTACKS)}")
-    return value
+    return one_of(value, ATTACKS, path, "attack")
 
 
 def _read_at_least(value: Any, path: str, least: int = 0) -> int:

@@ -14,7 +14,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from rules.catalogue import load_catalogue
 from rules.core import BadInput
-from rules.payload import expect, items
+from rules.payload import expect, items, one_of
 
 GAME = "gargon"
 _CATALOGUE = load_catalogue(GAME)
@@ -56,10 +56,7 @@ def full_deck() -> tuple[Card, ...]:
 
 def colour_from_name(name: Any, path: str) -> str:
     """A colour name from a request; BadInput naming `path` for anything else."""
-    expect(name, str, path)
-    if name not in CREATURES:
-        raise BadInput(path, f"unknown colour {name!r}; one of {', '.join(COLOURS)}")
-    return name
+    return one_of(name, COLOURS, path, "colour")
 
 
 def card_from_code(code: Any, path: str) -> Card:

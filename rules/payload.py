@@ -81,3 +81,11 @@ def seat_of(value: int | str, names: Sequence[str], path: str) -> int:
     if not 0 <= value < len(names):
         raise BadInput(path, f"no seat {value}; seats are 0 to {len(names) - 1}")
     return value
+
+
+def one_of(value: Any, choices: Sequence[str] | Mapping[str, Any], path: str, what: str) -> str:
+    """`value` when it names one of `choices`; BadInput listing them otherwise."""
+    expect(value, str, path)
+    if value not in choices:
+        raise BadInput(path, f"unknown {what} {value!r}; one of {', '.join(choices)}")
+    return value

@@ -2,63 +2,48 @@
 
 from __future__ import annotations
 
-from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, jsonify, request, stream_with_context
+from flask import Blueprint, Response, jsonify, request, stream_with_context
 
 from companion import export
-from companion.store import GameRecord
+from companion.web.lookup import finished_game, services
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
-def _services() -> Any:
-    return current_app.extensions["companion"]
-
-
 @bp.route("/state")
 def state() -> Response:
-    return jsonify(_services().table.snapshot())
+    return jsonify(services().table.snapshot())
 
 
 @bp.route("/stream")
 def stream() -> Response:
     """Server-sent events; `Last-Event-ID` (or `?last=` from our own reconnect) resumes."""
     last = request.headers.get("Last-Event-ID") or request.args.get("last")
-    body = stream_with_context(_services().stream.events(last))
+    body = stream_with_context(services().stream.events(last))
     return Response(body, mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
-
-
-def _finished(game_id: int) -> GameRecord:
-    try:
-        record = _services().store.game(game_id)
-    except KeyError:
-        abort(404)
-    if record.result is None:
-        abort(404)
-    return record
 
 
 @bp.route("/games")
 def games() -> Response:
     return jsonify([{"id": g.id, "game": g.game, "players": list(g.players), "started_at": g.started_at,
                      "ended_at": g.ended_at, "winners": (g.result or {}).get("winners", [])}
-                    for g in _services().store.finished_games()])
+                    for g in services().store.finished_games()])
 
 
 @bp.route("/games/<int:game_id>/score.json")
 def score_json(game_id: int) -> Response:
-    return jsonify(export.score_json(_finished(game_id)))
+    return jsonify(export.score_json(finished_game(game_id)))
 
 
 @bp.route("/games/<int:game_id>/score.csv")
 def score_csv(game_id: int) -> Response:
-    return Response(export.score_csv(_finished(game_id)), mimetype="text/csv",
+    return Response(export.score_csv(finished_game(game_id)), mimetype="text/csv",
                     headers={"Content-Disposition": f"attachment; filename=game-{game_id}.csv"})
 
 
 @bp.route("/games/<int:game_id>/bgstats.json")
 def bgstats(game_id: int) -> Response:
-    record = _finished(game_id)
+    record = finished_game(game_id)
     return jsonify(play=export.bgstats_play(record), link=export.bgstats_link(record))

@@ -8,17 +8,14 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 
 from companion.web.auth import host_required
+from companion.web.lookup import services
 from rules.core import BadInput, IllegalMove
 from rules.payload import expect, opt, req
 
 bp = Blueprint("host_api", __name__, url_prefix="/api/host")
-
-
-def _services() -> Any:
-    return current_app.extensions["companion"]
 
 
 def _body() -> dict[str, Any]:
@@ -42,9 +39,9 @@ def _illegal(exc: IllegalMove) -> tuple[Response, int]:
 
 def _done() -> Response:
     """The new state, so the host's page redraws without waiting for the push."""
-    services = _services()
-    speaker = services.speaker
-    return jsonify({**services.table.snapshot(),
+    app_services = services()
+    speaker = app_services.speaker
+    return jsonify({**app_services.table.snapshot(),
                     "speech": {"muted": speaker.muted, "rate": speaker.rate, "status": speaker.status}})
 
 
@@ -65,42 +62,42 @@ def start(body: dict[str, Any]) -> None:
     if isinstance(players, str):
         players = [p for p in players.replace("\n", ",").split(",")]
     names = [expect(p, str, f"players[{i}]") for i, p in enumerate(players)]
-    _services().table.start_game(req(body, "game", str), names, opt(body, "options", dict, None))
+    services().table.start_game(req(body, "game", str), names, opt(body, "options", dict, None))
 
 
 @_route("/action")
 def action(body: dict[str, Any]) -> None:
-    _services().table.submit(req(body, "action", dict))
+    services().table.submit(req(body, "action", dict))
 
 
 @_route("/answer")
 def answer(body: dict[str, Any]) -> None:
-    _services().table.answer(req(body, "question", int), opt(body, "choice", int, None))
+    services().table.answer(req(body, "question", int), opt(body, "choice", int, None))
 
 
 @_route("/undo")
 def undo(body: dict[str, Any]) -> None:
-    _services().table.undo()
+    services().table.undo()
 
 
 @_route("/correct")
 def correct(body: dict[str, Any]) -> None:
-    _services().table.correct(req(body, "seq", int), req(body, "action", dict))
+    services().table.correct(req(body, "seq", int), req(body, "action", dict))
 
 
 @_route("/rename")
 def rename(body: dict[str, Any]) -> None:
-    _services().table.rename(req(body, "seat", int), req(body, "name", str))
+    services().table.rename(req(body, "seat", int), req(body, "name", str))
 
 
 @_route("/end")
 def end(body: dict[str, Any]) -> None:
-    _services().table.end()
+    services().table.end()
 
 
 @_route("/speech")
 def speech(body: dict[str, Any]) -> None:
-    speaker = _services().speaker
+    speaker = services().speaker
     speaker.muted = opt(body, "muted", bool, speaker.muted)
     rate = opt(body, "rate", int, speaker.rate)
     if not 80 <= rate <= 400:
