@@ -22,6 +22,9 @@ from vision.interfaces import Candidate, Reading
 from vision.verify import CardFeatures, OrbVerifier
 
 
+RUNNER_UP_MARGIN = 0.5  # in units of a true match's usual margin (Gallery.score)
+
+
 class Embedder(Protocol):
     def embed(self, cards: Sequence[np.ndarray]) -> np.ndarray:
         """(n, d) unit vectors for n rectified BGR cards."""
@@ -102,10 +105,14 @@ class GalleryIdentifier:
                                   self.verifier.inliers(features, self.gallery.features[shot], turned=column >= n)))
                 if len(shortlist) == self.verify:
                     break
-            passing = [c for c in shortlist if c[1] >= self.gallery.threshold and c[2] >= self.gallery.min_inliers]
-            accepted = bool(passing)
-            column, similarity, inliers = max(passing, key=lambda c: self.gallery.score(c[1], c[2])) if passing \
-                else shortlist[0]  # else the embedding's favourite, unaccepted
+            passing = sorted((c for c in shortlist
+                              if c[1] >= self.gallery.threshold and c[2] >= self.gallery.min_inliers),
+                             key=lambda c: -self.gallery.score(c[1], c[2]))
+            # accept only with a margin over a runner-up that passes too (two faces that
+            # both fit, e.g. values 12 and 10, mean we cannot tell: say so)
+            accepted = bool(passing) and (len(passing) == 1 or self.gallery.score(*passing[0][1:])
+                                          - self.gallery.score(*passing[1][1:]) >= RUNNER_UP_MARGIN)
+            column, similarity, inliers = passing[0] if passing else shortlist[0]  # else the favourite, unaccepted
             shot = column % n
             scores = code_sims[k]
             readings.append(Reading(

@@ -80,7 +80,7 @@ def test_a_small_generated_table_of_every_game_regression_floor(embedder):
     """Floors under what the shipped model measures (see models/README.md), not the
     issue's targets, which it does not reach on generated tables yet."""
     tally = Tally()
-    for game in ("bagani", "lagim", "dugtungan"):
+    for game in ("bagani", "lagim"):  # the benchmark covers all four; these keep CI fast
         table = game_table(game, EVAL_SEED, scenes=3)
         deck = _deck(game, table.enrolled, embedder)
         recognizer = CardRecognizer(ContourCardDetector(), GalleryIdentifier(deck.gallery, embedder))
