@@ -103,3 +103,24 @@ def test_muted_prompts_are_not_spoken_and_the_rate_is_used():
     while not engine.said and time.monotonic() < deadline:
         time.sleep(0.02)
     assert engine.said == ["loud"] and engine.rate == 220
+
+
+def test_the_real_engine_speaks_a_prompt_through_espeak_ng(tmp_path):
+    """The speech stack the set-up installs (pyttsx3 over espeak-ng) really produces a voice.
+
+    Rendered to a file, because machines without a sound card (CI) cannot play it aloud.
+    """
+    import array
+    import wave
+
+    from companion.speech import open_pyttsx3
+
+    engine = open_pyttsx3()
+    out = tmp_path / "prompt.wav"
+    engine.save_to_file("Higante attacks! Every player passes a card to the right.", str(out))
+    engine.runAndWait()
+    with wave.open(str(out)) as voice:
+        seconds = voice.getnframes() / voice.getframerate()
+        samples = array.array("h", voice.readframes(voice.getnframes()))
+    assert 1.5 < seconds < 10
+    assert max(abs(s) for s in samples) > 1000, "the file holds a voice, not silence"
