@@ -1,0 +1,75 @@
+"""The printed reader names Gargon and dugtungan cards with no enrollment, in fonts it
+was trained on and in fonts it never saw, whichever way up the card lies."""
+
+import random
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.printed import PrintedModelMissing, PrintedReader, preprocess
+from vision.printed_faces import dugtungan_face, fonts, gargon_face
+from vision.synth.augment import photographed
+from vision.synth.faces import game_codes, game_face
+
+
+@pytest.fixture(scope="module")
+def gargon():
+    return PrintedReader("gargon")
+
+
+@pytest.fixture(scope="module")
+def dugtungan():
+    return PrintedReader("dugtungan")
+
+
+def read_share(reader: PrintedReader, cards: list[tuple[str, np.ndarray]]) -> float:
+    readings = reader.identify_many([card for _, card in cards])
+    return sum(r.code == code for (code, _), r in zip(cards, readings)) / len(cards)
+
+
+def test_every_gargon_value_and_colour_is_read_from_a_photographed_card(gargon):
+    rng = random.Random("gargon-printed")
+    cards = [(code, photographed(game_face("gargon", code), rng)) for code in game_codes("gargon")]
+    assert read_share(gargon, cards) >= 0.97
+
+
+def test_every_dugtungan_card_is_read_from_a_photographed_card(dugtungan):
+    rng = random.Random("dugtungan-printed")
+    cards = [(code, photographed(game_face("dugtungan", code), rng)) for code in game_codes("dugtungan")]
+    assert read_share(dugtungan, cards) >= 0.97
+
+
+def test_cards_printed_in_fonts_never_trained_on_are_mostly_read(gargon, dugtungan):
+    """A floor under today's model (on this sample 0.90 Gargon, 0.80 dugtungan; see
+    models/printed_tokens.md): the issue's 0.97 target is not reached yet."""
+    rng = random.Random("held-out")
+    held = fonts(held_out=True)
+    values = [(f"{c}-{v}", gargon_face(c, v, rng.choice(held), rng))
+              for c, v in ((rng.choice(("red", "blue", "white", "green")), rng.randrange(16)) for _ in range(40))]
+    syllables = [(code, dugtungan_face(code, rng.choice(held), rng)) for code in rng.sample(game_codes("dugtungan"), 40)]
+    assert read_share(gargon, [(c, photographed(f, rng)) for c, f in values]) >= 0.85
+    assert read_share(dugtungan, [(c, photographed(f, rng)) for c, f in syllables]) >= 0.75
+
+
+def test_a_six_upside_down_is_a_six_lying_turned_not_a_nine(gargon):
+    card = cv2.rotate(photographed(game_face("gargon", "blue-6"), random.Random(6)), cv2.ROTATE_180)
+    reading = gargon.identify(card)
+    assert (reading.code, reading.rotated) == ("blue-6", True)
+
+
+def test_a_card_without_a_token_is_not_named(dugtungan):
+    blank = np.full((252, 180, 3), (200, 225, 240), np.uint8)
+    assert dugtungan.identify(blank).code is None
+
+
+def test_brighter_or_dimmer_light_feeds_the_network_the_same_tensor():
+    card = game_face("dugtungan", "KA")
+    dim = (card.astype(np.float32) * 0.5).astype(np.uint8)
+    assert np.abs(preprocess([card]) - preprocess([dim])).max() < 0.1
+
+
+def test_a_missing_model_is_one_clear_error(tmp_path: Path):
+    with pytest.raises(PrintedModelMissing, match="scripts/train_printed.py"):
+        PrintedReader("gargon", model=tmp_path / "none.onnx")
