@@ -44,7 +44,7 @@ class TrackerSettings:
     gate: float = 1.2            # farthest a card may jump between frames it is seen in
     hidden_gate: float = 0.35    # ... and once it has been out of sight for two frames or more
     size_change: float = 1.5     # most a card's long side may grow or shrink between sightings
-    min_likeness: float = 0.75   # least cosine similarity of looks for a sighting to continue a track
+    min_likeness: float = 0.5    # least cosine similarity of looks for a sighting to continue a track
     move_threshold: float = 0.35  # how far a card must come to rest from where it was last reported
     settle_frames: int = 2       # frames a moved card must hold still before "moved"
     still_tolerance: float = 0.05  # movement between frames still counted as holding still
