@@ -61,8 +61,14 @@ const Board = (() => {
     const list = document.getElementById("table-cards");
     list.replaceChildren();
     if (!state.table || !state.table.length) { list.append(el("li", "muted", "nothing seen yet")); return; }
+    const seats = (state.players || []).map((p) => p.name);
+    // vision's zones are "centre" or "seat-N": show the player sitting there
+    const place = (zone) => {
+      const seat = /^seat-(\d+)$/.exec(zone || "");
+      return seat && seats[Number(seat[1])] ? seats[Number(seat[1])] : (zone || "table");
+    };
     for (const card of state.table) {
-      const chip = el("li", card.code ? "" : "unsure", `${card.code || "?"} · ${card.zone || "table"}`);
+      const chip = el("li", card.code ? "" : "unsure", `${card.code || "?"} · ${place(card.zone)}`);
       chip.title = `confidence ${card.confidence}`;
       list.append(chip);
     }
