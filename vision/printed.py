@@ -20,10 +20,10 @@ from typing import Sequence
 import cv2
 import numpy as np
 
+from models import MODELS_DIR
 from vision.colour import read_colour
 from vision.interfaces import Candidate, Reading
 
-MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
 DEFAULT_MODEL = MODELS_DIR / "printed_tokens.onnx"
 INPUT_SIZE = (48, 66)  # width, height: a card's aspect, big enough for a three-letter syllable
 GAMES = ("gargon", "dugtungan")

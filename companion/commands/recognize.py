@@ -16,10 +16,23 @@ from vision.embed import DEFAULT_MODEL, ModelMissing, file_sha256
 from vision.recognize import CardRecognizer
 
 
+def _printed_recognizer(game: str | None) -> CardRecognizer:
+    """Gargon and dugtungan cards name themselves in print: no enrolled deck needed."""
+    from vision.detect import ContourCardDetector
+    from vision.printed import GAMES as PRINTED_GAMES, PrintedModelMissing, PrintedReader
+
+    if game not in PRINTED_GAMES:
+        raise UsageError("", "deck", f"{game or 'this game'} needs an enrolled deck (companion enroll ... --out DECK, "
+                         f"then --deck DECK); only {' and '.join(PRINTED_GAMES)} cards are read from print")
+    try:
+        return CardRecognizer(ContourCardDetector(), PrintedReader(game))
+    except PrintedModelMissing as exc:
+        raise UsageError("", "model", str(exc)) from None
+
+
 def _recognizer(args: argparse.Namespace) -> CardRecognizer:
     if args.deck is None:
-        raise UsageError("", "deck", "recognition needs an enrolled deck for now (companion enroll ... --out DECK, "
-                         "then --deck DECK); built-in readers for printed cards are not available yet")
+        return _printed_recognizer(args.game)
     try:
         deck = DeckProfile.load(Path(args.deck))
     except FileNotFoundError:
@@ -57,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("recognize", help="find and identify every card in still images")
     parser.add_argument("--deck", metavar="DECK", help="deck profile written by companion enroll")
-    parser.add_argument("--game", choices=GAMES, help="the game (checked against the deck)")
+    parser.add_argument("--game", choices=GAMES, help="the game: checked against the deck; without a deck, "
+                        "Gargon and dugtungan cards are read from what is printed on them")
     parser.add_argument("images", nargs="+", metavar="IMAGE")
     parser.add_argument("--json", action="store_true", help="one JSON object per image")
     parser.add_argument("--model", default=str(DEFAULT_MODEL), help=argparse.SUPPRESS)  # benchmarks of other models
