@@ -33,6 +33,8 @@ class Settings:
     camera: str = _setting("auto", "camera source: auto, a webcam index, a device path, a stream URL, "
                                    "a video file or an image folder")
     deck: str = _setting("", "enrolled deck profile the camera identifies cards with (companion enroll --out)")
+    zones_file: str = _setting("", "seat zones saved by companion markers --calibrate; empty: seats spread "
+                                   "evenly around the frame")
     confidence: float = _setting(0.8, "readings below this become a question for the host", low=0.0, high=1.0)
     speech: bool = _setting(True, "speak prompts aloud (falls back to text when there is no audio)")
     speech_rate: int = _setting(165, "speaking rate in words per minute", low=80, high=400)

@@ -11,7 +11,7 @@ import argparse
 import logging
 from typing import Callable
 
-from companion.camera import CameraFeed
+from companion.camera import CameraFeed, CameraSetup
 from companion.commands.demo import pick_game
 from companion.commands.table_options import add_table_options, table_settings
 from companion.errors import UsageError
@@ -41,8 +41,9 @@ def run_table(args: argparse.Namespace) -> int:
             services.table.start_game(game, players)
         if camera == "none":
             return None
-        seats = len(services.table.snapshot()["players"])
-        return CameraFeed(services.table, camera, args.deck or settings.deck, seats, settings.threads).start()
+        table = services.table.snapshot()
+        setup = CameraSetup(camera, args.deck or settings.deck, table["game"], settings.zones_file, settings.threads)
+        return CameraFeed(services.table, setup, len(table["players"])).start()
 
     return serve(settings, settings.port, settings.data_path / "games.db", start)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from companion.camera import camera_problem
+from companion.camera import CameraSetup, camera_problem
 from companion.commands.demo import add_demo_arguments, run_demo
 from companion.commands.run import run_table
 from companion.commands.table_options import table_settings
@@ -16,7 +16,8 @@ from companion.commands.table_options import table_settings
 
 def start_table(args: argparse.Namespace) -> int:
     settings = table_settings(args)
-    problem = camera_problem(settings.camera, settings.deck)
+    game = args.game or settings.game
+    problem = camera_problem(CameraSetup(settings.camera, settings.deck, game, settings.zones_file))
     if problem is None:
         args.camera, args.deck, args.new = settings.camera, settings.deck, False
         args.players = "Player 1,Player 2,Player 3"

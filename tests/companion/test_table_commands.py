@@ -60,11 +60,19 @@ def test_start_without_a_camera_serves_the_demo_and_prints_url_qr_and_host_link(
 
 
 def test_the_camera_says_why_it_cannot_run(tmp_path):
-    from companion.camera import camera_problem
+    from companion.camera import CameraSetup, camera_problem
 
-    assert camera_problem("none", "") == "the camera is switched off (camera = none)"
-    problem = camera_problem("0", "")
-    assert problem.startswith("card recognition is not installed") or problem.startswith("no enrolled deck")
-    if problem.startswith("no enrolled deck"):
-        missing = tmp_path / "missing.npz"
-        assert camera_problem("0", str(missing)) == f"the deck {missing} does not exist"
+    assert camera_problem(CameraSetup("none", "", "bagani")) == "the camera is switched off (camera = none)"
+    assert camera_problem(CameraSetup("0", "", "bagani")).startswith("no enrolled deck")
+    missing = tmp_path / "missing.npz"
+    assert camera_problem(CameraSetup("0", str(missing), "bagani")) == f"the deck {missing} does not exist"
+    zones = tmp_path / "zones.json"
+    assert camera_problem(CameraSetup("0", "", "gargon", str(zones))) == (
+        f"the zones file {zones} does not exist (companion markers --calibrate)")
+
+
+def test_printed_games_need_no_deck_for_the_camera():
+    from companion.camera import CameraSetup, camera_problem
+
+    for game in ("gargon", "dugtungan"):
+        assert camera_problem(CameraSetup("0", "", game)) is None  # an explicit source: no device probe
