@@ -131,3 +131,7 @@ def playable_games() -> list[str]:
         names.append(game)
     return names
 
+
+def seat_name(players: Sequence[str], seat: Any) -> str:
+    """The name of the player in `seat` for a log line; "?" for a seat a stored event lacks."""
+    return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "?"

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from companion.adapters import Choice, HostEvent, Reading, Recording, Step
+from companion.adapters import Choice, HostEvent, Reading, Recording, Step, seat_name
 from rules.bagani_cards import CARD_CODES
 from rules.bagani_combos import best_hand
 from rules.core import GameState
@@ -149,7 +149,7 @@ class BaganiAdapter:
     def describe(self, action: Mapping[str, Any], players: Sequence[str]) -> str:
         kind = action.get("kind")
         seat = action.get("player")
-        who = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "?"
+        who = seat_name(players, seat)
         if kind == "setup":
             return f"Face-up rows: {', '.join(action['bagani'])}; Halimaw {', '.join(map(_name, action['halimaw']))}"
         if kind == "draw":

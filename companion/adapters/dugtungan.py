@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from companion.adapters import Choice, HostEvent, Reading, Recording, Step
+from companion.adapters import Choice, HostEvent, Reading, Recording, Step, seat_name
 from rules.core import GameState
 from vision.observations import CENTRE, Observation
 
@@ -88,7 +88,7 @@ class DugtunganAdapter:
     def describe(self, action: Mapping[str, Any], players: Sequence[str]) -> str:
         kind = action.get("kind")
         seat = action.get("seat")
-        who = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "?"
+        who = seat_name(players, seat)
         if kind == "reveal":
             return f"The PAMATO is {action['card']}"
         if kind == "draw":

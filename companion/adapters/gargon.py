@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from companion.adapters import Choice, HostEvent, Reading, Recording, Step
+from companion.adapters import Choice, HostEvent, Reading, Recording, Step, seat_name
 from rules.core import GameState
 from vision.observations import Observation, seat_zone, zone_seat
 
@@ -104,7 +104,7 @@ class GargonAdapter:
 
     def describe(self, action: Mapping[str, Any], players: Sequence[str]) -> str:
         kind = action.get("kind")
-        who = players[action["seat"]] if isinstance(action.get("seat"), int) and action["seat"] < len(players) else "?"
+        who = seat_name(players, action.get("seat"))
         if kind == "play":
             return f"{who} plays {', '.join(action['colours'])} face down"
         if kind == "pass":

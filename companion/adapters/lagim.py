@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from companion.adapters import Choice, HostEvent, Reading, Recording, Step
+from companion.adapters import Choice, HostEvent, Reading, Recording, Step, seat_name
 from rules.core import GameState
 from vision.observations import Observation, seat_zone, zone_seat
 
@@ -52,7 +52,7 @@ class LagimAdapter:
     def describe(self, action: Mapping[str, Any], players: Sequence[str]) -> str:
         kind = action.get("kind")
         seat = action.get("player")
-        who = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "?"
+        who = seat_name(players, seat)
         target = action.get("target")
         whom = players[target] if isinstance(target, int) and 0 <= target < len(players) else ""
         cards = ", ".join(action.get("cards") or [])
