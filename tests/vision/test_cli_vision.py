@@ -80,8 +80,8 @@ def test_enroll_names_a_broken_photo(tmp_path):
                              str(tmp_path / "d.deck")), "red-14.jpg")
 
 
-def test_recognize_without_a_deck_says_a_deck_is_needed(tmp_path):
-    _fails_cleanly(companion("recognize", "--game", "gargon", str(tmp_path / "x.jpg")), "deck", "enroll")
+def test_recognize_without_a_deck_says_a_deck_is_needed_for_a_game_not_read_from_print(tmp_path):
+    _fails_cleanly(companion("recognize", "--game", "bagani", str(tmp_path / "x.jpg")), "deck", "enroll")
 
 
 def test_recognize_refuses_a_file_that_is_not_a_deck(tmp_path):
