@@ -17,10 +17,13 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
 from companion.table import LiveTable
 from vision.observations import Observation
+
+if TYPE_CHECKING:
+    from vision.recognize import CardRecognizer
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +73,7 @@ def camera_problem(setup: CameraSetup) -> str | None:
     return None
 
 
-def _recognizer(setup: CameraSetup) -> object:
+def _recognizer(setup: CameraSetup) -> "CardRecognizer":
     """The enrolled deck's recognizer, or the printed-token reader where print names the card."""
     from vision.deck import DeckProfile
     from vision.recognize import CardRecognizer
@@ -101,7 +104,7 @@ def live_observations(setup: CameraSetup, seats: int, stopped: Callable[[], bool
         height, width = first.shape[:2]
         zones = (TableZones.load(Path(setup.zones_file).expanduser()) if setup.zones_file
                  else frame_zones(width, height, seats))
-        pipeline = Pipeline(recognizer.detector, recognizer.identifier, zones.zone_of)  # type: ignore[attr-defined]
+        pipeline = Pipeline(recognizer.detector, recognizer.identifier, zones.zone_of)
         yield from pipeline.run(frames, stopped)
     finally:
         frames.close()

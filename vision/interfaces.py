@@ -96,5 +96,12 @@ class Identifier(Protocol):
         """Name one rectified card (BGR, CARD_SIZE, upright up to a 180-degree turn)."""
 
 
+class BatchIdentifier(Identifier, Protocol):
+    """An identifier that names many cards in one model call (a whole photo's cards)."""
+
+    def identify_many(self, cards: Sequence[np.ndarray]) -> list[Reading]: ...
+
+
 __all__: Sequence[str] = ("CARD_SIZE", "Detection", "Candidate", "Reading", "CardResult",
-                          "FrameStats", "FrameSource", "CardDetector", "Identifier")
+                          "FrameStats", "FrameSource", "CardDetector", "Identifier",
+                          "BatchIdentifier")

@@ -17,7 +17,7 @@ from vision.detect import CARD_ASPECT, ContourCardDetector, rectify
 from vision.embed import DEFAULT_MODEL, OnnxEmbedder
 from vision.identify import GalleryIdentifier
 from vision.imageio import decode
-from vision.interfaces import CardDetector, CardResult, Reading
+from vision.interfaces import BatchIdentifier, CardDetector, CardResult, Reading
 
 AMBIGUOUS_ASPECT = 0.5 * (CARD_ASPECT + 1)  # short/long above this: sides too alike to trust
 
@@ -33,7 +33,7 @@ def _top_score(reading: Reading) -> float:
 
 
 class CardRecognizer:
-    def __init__(self, detector: CardDetector, identifier: GalleryIdentifier) -> None:
+    def __init__(self, detector: CardDetector, identifier: BatchIdentifier) -> None:
         self.detector = detector
         self.identifier = identifier
 
