@@ -1,6 +1,6 @@
 """Export a trained card embedder to ONNX (float32), check it against torch, print JSON.
 
-    .venv/bin/python scripts/export_embedder.py --checkpoint /tmp/card_embedder.pt --out models/card_embedder.onnx
+    .venv/bin/python scripts/export_embedder.py --checkpoint build/card_embedder.pt --out models/card_embedder.onnx
 
 The float model is what ships: int8 quantization was not pursued because a 5-layer
 network at 56x80 already runs in about a millisecond a card on one core (see the model card).
@@ -25,7 +25,7 @@ from vision.embed import INPUT_SIZE, OnnxEmbedder, file_sha256, preprocess  # no
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--checkpoint", type=Path, default=Path("/tmp/card_embedder.pt"))
+    parser.add_argument("--checkpoint", type=Path, default=Path("build/card_embedder.pt"))
     parser.add_argument("--out", type=Path, default=Path("models/card_embedder.onnx"))
     args = parser.parse_args()
     saved = torch.load(args.checkpoint, map_location="cpu", weights_only=False)  # our own checkpoint

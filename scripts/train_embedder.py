@@ -10,8 +10,8 @@ and whole families go into a batch, so the network learns that colour and printe
 text decide identity (red-14 is not blue-14, BA is not BI).
 No face of the four games is used: they are the evaluation.
 
-    nice -n 10 .venv/bin/python scripts/train_embedder.py --steps 400 --classes 48 --faces 1600 --out /tmp/a.pt
-    nice -n 10 .venv/bin/python scripts/train_embedder.py --init /tmp/a.pt --lr 1e-3 --steps 300 --out /tmp/b.pt
+    nice -n 10 .venv/bin/python scripts/train_embedder.py --steps 400 --classes 48 --faces 1600 --out build/a.pt
+    nice -n 10 .venv/bin/python scripts/train_embedder.py --init build/a.pt --lr 1e-3 --steps 300 --out build/b.pt
 """
 
 from __future__ import annotations
@@ -133,10 +133,11 @@ def main() -> None:
     parser.add_argument("--faces", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=TRAIN_SEEDS[0])
     parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--out", type=Path, default=Path("/tmp/vision_card_embedder.pt"))
+    parser.add_argument("--out", type=Path, default=Path("build/card_embedder.pt"))
     parser.add_argument("--init", type=Path, help="start from this checkpoint (fine-tuning)")
     parser.add_argument("--lr", type=float, default=2e-3)
     args = parser.parse_args()
+    args.out.parent.mkdir(parents=True, exist_ok=True)
     assert args.seed in TRAIN_SEEDS, "training seeds must stay apart from the evaluation seed"
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
