@@ -41,7 +41,7 @@ from vision.identify import GalleryIdentifier  # noqa: E402
 from vision.recognize import CardRecognizer  # noqa: E402
 from vision.synth.faces import GAMES  # noqa: E402
 from vision.synth.scenes import EVAL_SEED  # noqa: E402
-from vision.synth.tables import enrollment_photo, game_table  # noqa: E402
+from vision.synth.tables import enrolled_deck, game_table  # noqa: E402
 
 REAL = ROOT.parent / "shared" / "data" / "realphotos"
 
@@ -95,19 +95,15 @@ def real_photos(embedder: OnnxEmbedder, runs: int) -> dict:
     return report
 
 
-def enrolled_deck(game: str, codes, embedder: OnnxEmbedder) -> DeckProfile:
-    rng = random.Random(f"enroll:{game}:{EVAL_SEED}")
-    enrollment = Enrollment(game, ContourCardDetector())
-    for code in codes:
-        enrollment.add(enrollment_photo(game, code, rng), code)
-    return enrollment.profile(embedder)
+def eval_deck(game: str, codes, embedder: OnnxEmbedder) -> DeckProfile:
+    return enrolled_deck(game, codes, embedder, random.Random(f"enroll:{game}:{EVAL_SEED}"))
 
 
 def scenes(embedder: OnnxEmbedder, count: int) -> dict:
     report, overall = {}, Tally()
     for game in GAMES:
         table = game_table(game, EVAL_SEED, count)
-        deck = enrolled_deck(game, table.enrolled, embedder)
+        deck = eval_deck(game, table.enrolled, embedder)
         recognizer = CardRecognizer(ContourCardDetector(), GalleryIdentifier(deck.gallery, embedder))
         tally, mistakes = Tally(), []
         for index, scene in enumerate(table.scenes):
@@ -129,7 +125,7 @@ def scenes(embedder: OnnxEmbedder, count: int) -> dict:
 
 def speed(embedder: OnnxEmbedder, runs: int) -> dict:
     table = game_table("gargon", EVAL_SEED + 1, 10, cards=(8, 8))
-    deck = enrolled_deck("gargon", table.enrolled, embedder)
+    deck = eval_deck("gargon", table.enrolled, embedder)
     identifier = GalleryIdentifier(deck.gallery, embedder)
     recognizer = CardRecognizer(ContourCardDetector(), identifier)
     detector = ContourCardDetector()

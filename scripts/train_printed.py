@@ -27,6 +27,7 @@ from torch import nn
 from vision.embed import file_sha256
 from vision.printed import DEFAULT_MODEL, INPUT_SIZE, all_labels, preprocess
 from vision.printed_faces import dugtungan_face, fonts, gargon_face
+from vision.synth.augment import cut_out_with_corner_error
 from vision.synth.faces import FACE_SIZE
 
 GARGON_COLOURS = ("white", "blue", "violet", "red", "yellow", "green")
@@ -57,13 +58,7 @@ def photograph(face: np.ndarray, rng: random.Random) -> tuple[np.ndarray, bool]:
     """A rectified photo of a bank face as a detector would cut it out; and whether it
     was turned upside down."""
     w, h = BANK_SIZE
-    jitter = rng.uniform(0, 0.05)
-    src = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
-    src += np.float32([[rng.uniform(-jitter, jitter) * w, rng.uniform(-jitter, jitter) * h] for _ in range(4)])
-    dst = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
-    table = tuple(rng.randint(0, 255) for _ in range(3))
-    img = cv2.warpPerspective(face, cv2.getPerspectiveTransform(src, dst), (w, h), flags=cv2.INTER_LINEAR,
-                              borderMode=cv2.BORDER_CONSTANT, borderValue=table).astype(np.float32)
+    img = cut_out_with_corner_error(face, BANK_SIZE, rng.uniform(0, 0.05), rng, cv2.INTER_LINEAR)
     ramp_x = rng.uniform(-0.4, 0.4) * (np.arange(w, dtype=np.float32)[None, :] / w - 0.5)
     ramp_y = rng.uniform(-0.4, 0.4) * (np.arange(h, dtype=np.float32)[:, None] / h - 0.5)
     cast = np.float32([rng.uniform(0.7, 1.2) for _ in range(3)])

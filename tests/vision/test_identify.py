@@ -19,7 +19,7 @@ from vision.identify import GalleryIdentifier
 from vision.recognize import CardRecognizer
 from vision.synth.faces import game_face
 from vision.synth.scenes import EVAL_SEED, render_scene
-from vision.synth.tables import enrollment_photo, game_table
+from vision.synth.tables import enrolled_deck, game_table
 
 LOOKALIKES = [f"{colour}-{value}" for colour in ("red", "blue", "green") for value in (13, 14, 15)]
 
@@ -30,11 +30,7 @@ def embedder() -> OnnxEmbedder:
 
 
 def _deck(game: str, codes, embedder: OnnxEmbedder) -> DeckProfile:
-    rng = random.Random(f"test-enroll:{game}")
-    enrollment = Enrollment(game, ContourCardDetector())
-    for code in codes:
-        enrollment.add(enrollment_photo(game, code, rng), code)
-    return enrollment.profile(embedder)
+    return enrolled_deck(game, codes, embedder, random.Random(f"test-enroll:{game}"))
 
 
 @pytest.fixture(scope="module")

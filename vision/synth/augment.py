@@ -15,19 +15,25 @@ import numpy as np
 from vision.interfaces import CARD_SIZE
 
 
+def cut_out_with_corner_error(face: np.ndarray, size: tuple[int, int], jitter: float, rng: random.Random,
+                              interpolation: int) -> np.ndarray:
+    """`face` rectified to `size` (float32) as a detector whose corners are off by up to
+    `jitter` of the card would cut it out; a random table colour fills what lies outside."""
+    w, h = size
+    fh, fw = face.shape[:2]
+    src = np.float32([[0, 0], [fw - 1, 0], [fw - 1, fh - 1], [0, fh - 1]])
+    src += np.float32([[rng.uniform(-jitter, jitter) * fw, rng.uniform(-jitter, jitter) * fh] for _ in range(4)])
+    dst = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
+    border = tuple(rng.randint(0, 255) for _ in range(3))
+    return cv2.warpPerspective(face, cv2.getPerspectiveTransform(src, dst), (w, h), flags=interpolation,
+                               borderMode=cv2.BORDER_CONSTANT, borderValue=border).astype(np.float32)
+
+
 def photographed(face: np.ndarray, rng: random.Random, strength: float = 1.0,
                  size: tuple[int, int] = CARD_SIZE) -> np.ndarray:
     """A rectified view of `face` with corner error, light, colour cast, glare, blur, noise, JPEG."""
     w, h = size
-    fh, fw = face.shape[:2]
-    jitter = 0.05 * strength
-    src = np.float32([[0, 0], [fw - 1, 0], [fw - 1, fh - 1], [0, fh - 1]])
-    src += np.float32([[rng.uniform(-jitter, jitter) * fw, rng.uniform(-jitter, jitter) * fh] for _ in range(4)])
-    dst = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
-    # a random background colour shows where the corner error reaches outside the card
-    border = tuple(rng.randint(0, 255) for _ in range(3))
-    img = cv2.warpPerspective(face, cv2.getPerspectiveTransform(src, dst), (w, h), flags=cv2.INTER_AREA,
-                              borderMode=cv2.BORDER_CONSTANT, borderValue=border).astype(np.float32)
+    img = cut_out_with_corner_error(face, size, 0.05 * strength, rng, cv2.INTER_AREA)
     gain = rng.uniform(1 - 0.4 * strength, 1 + 0.25 * strength)
     cast = np.float32([rng.uniform(-18, 18) * strength for _ in range(3)])
     ramp = 1 + rng.uniform(-0.3, 0.3) * strength * (np.arange(h, dtype=np.float32)[:, None] / h - 0.5)

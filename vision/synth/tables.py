@@ -32,6 +32,17 @@ def enrollment_photo(game: str, code: str, rng: random.Random) -> np.ndarray:
     return render_scene(rng, [(code, game_face(game, code))], size=(960, 720), max_turn=25).image
 
 
+def enrolled_deck(game: str, codes, embedder, rng: random.Random):
+    """A deck profile enrolled from one generated photo of each code, as a person would."""
+    from vision.detect import ContourCardDetector
+    from vision.enroll import Enrollment
+
+    enrollment = Enrollment(game, ContourCardDetector())
+    for code in codes:
+        enrollment.add(enrollment_photo(game, code, rng), code)
+    return enrollment.profile(embedder)
+
+
 def game_table(game: str, seed: int, scenes: int, leave_out: float = 0.15,
                cards: tuple[int, int] = (3, 8)) -> GameTable:
     """A deck of `game` with `leave_out` of its faces never enrolled, and `scenes`
