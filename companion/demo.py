@@ -1,39 +1,257 @@
-"""The demo table: a scripted game played through the whole pipeline in real time.
+"""The demo table: a generated game, filmed by a generated camera, read by the real vision.
 
-A newcomer with no camera and no cards still sees everything work: the recording's
-observations go through the same `LiveTable.observe` a camera feeds, its host taps go
-through the same calls the host page makes, and the phones follow by push. A question
-the camera asks waits for the real host first; the script answers only if nobody did,
-or, with `answer_myself`, never: the recording then pauses until the host answers.
+A newcomer with no camera and no cards still sees everything work. Each game's
+recording (its adapter's scripted table) is laid out card by card on a generated table
+(`vision.synth.recording`) and photographed at `FPS` frames a second; the frames go
+through the pipeline `companion run` uses (the card detector, the printed-token reader
+for Gargon and dugtungan or a deck enrolled from the generated faces for the others,
+the tracker, the seat zones) and only what vision reports reaches `LiveTable.observe`.
+The recording's host taps (events the camera cannot see) go through the calls the
+host page makes, and the phones follow by push.
+
+The script knows what it laid down, so it keeps the score of vision (`Tally`: each
+recorded card change read right, wrong, as a question, or missed) and stands in for a
+host who is not there:
+
+- a question the camera asks waits `ANSWER_WAIT` seconds for the real host; then the
+  script answers with the choice that matches the cards it laid (or dismisses it when
+  none does), and the log says so. With `answer_myself` it never answers: the
+  recording holds until the host does;
+- a card vision could not name at all is shown on the table as unknown; the live
+  table cannot ask about a card without a name, so after the same wait the script
+  names it, as a host would, and the log says so.
+
+Each change is held until the camera has reported it (or `SEEN_FRAMES` frames passed:
+a card taken away is called gone only after the tracker has missed it for a while),
+so the host taps that follow it never overtake what the camera sees. `speed` shortens
+the pauses between changes, never the frames vision needs.
+
+Without the vision modules (no OpenCV or onnxruntime) the recording's observations are
+replayed straight into the table instead, and one log line says so.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
+import random
 import threading
+import time
+from collections import Counter, deque
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
+
+import numpy as np
 
 from companion.adapters import Recording, Step, adapter_for
 from companion.table import LiveTable
 from rules.core import BadInput, IllegalMove
+from vision.observations import Observation
+
+if TYPE_CHECKING:
+    from vision.pipeline import Pipeline
+    from vision.synth.recording import RecordedTable
 
 log = logging.getLogger(__name__)
 
 PAUSE_BETWEEN_GAMES = 20.0
+FPS = 8.0
+ANSWER_WAIT = 5.0       # seconds a question (or an unnamed card) waits for the real host
+SEEN_FRAMES = 30        # longest a change is held for the camera to report it
+AFTER_LAST = 20         # frames filmed after the last step, so its change is reported
+FRAME_SIZE = (1280, 960)
+RECENT_CHANGES = 4      # a question may be about a card taken this many changes ago
+DECK_FOLDER = "demo-decks"
+
+
+@dataclass
+class Tally:
+    """What vision made of the recording's card changes, and how fast the demo filmed."""
+
+    right: int = 0
+    wrong: int = 0
+    asked: int = 0      # unsure: no name, or a confidence under the table's bar
+    missed: int = 0     # never reported within SEEN_FRAMES
+    extra: int = 0      # reported, but not a change the recording made
+    frames: int = 0
+    seconds: float = 0.0  # time spent filming, reading and feeding the table
+
+    def to_dict(self) -> dict[str, Any]:
+        fields = dataclasses.asdict(self)
+        fields["fps"] = round(self.frames / self.seconds, 2) if self.seconds else None
+        fields["seconds"] = round(self.seconds, 2)
+        return fields
+
+
+def same_card(a: str | None, b: str | None) -> bool:
+    """Whether two codes name one card however the recording and the deck spell it."""
+    from vision.synth.faces import slug
+
+    return a is not None and b is not None and slug(a) == slug(b)
+
+
+def _strings(value: Any) -> Iterator[str]:
+    """Every string inside an action (its card codes, colours, words), less its kind."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            if key != "kind":
+                yield from _strings(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _strings(item)
+
+
+def demo_deck(game: str, codes: list[str], folder: Path, seed: int = 0) -> Path:
+    """The deck profile of the generated faces of `codes`, enrolled once and cached in
+    `folder`; enrolled again when the embedder changed or a code is missing."""
+    from vision.deck import DeckProfile
+    from vision.embed import DEFAULT_MODEL, OnnxEmbedder, file_sha256
+    from vision.synth.tables import enrolled_deck
+
+    path = folder / f"{game}.npz"
+    if path.exists():
+        try:
+            cached = DeckProfile.load(path)
+            if cached.model_sha256 == file_sha256(DEFAULT_MODEL) and set(codes) <= set(cached.gallery.codes):
+                return path
+        except ValueError as exc:
+            log.warning("demo deck %s is unreadable (%s); enrolling again", path, exc)
+    log.info("demo: enrolling the generated %s faces (%d cards) once; kept in %s", game, len(codes), path)
+    folder.mkdir(parents=True, exist_ok=True)
+    enrolled_deck(game, codes, OnnxEmbedder(), random.Random(seed)).save(path)
+    return path
+
+
+class Camera:
+    """One game's generated table and the vision reading it, with the truth beside it."""
+
+    def __init__(self, game: str, recording: Recording, table: LiveTable, pipeline_parts: tuple[Any, Any],
+                 seed: int, size: tuple[int, int] = FRAME_SIZE) -> None:
+        from vision.pipeline import Pipeline
+        from vision.synth.faces import slug
+        from vision.synth.recording import RecordedTable
+
+        changes = [s.observation for s in recording.steps if s.observation is not None]
+        self.film: RecordedTable = RecordedTable(game, changes, len(recording.players), seed, size)
+        detector, identifier = pipeline_parts
+        self.pipeline: Pipeline = Pipeline(detector, identifier, self.film.zones.zone_of)
+        self.table = table
+        self.waiting: Observation | None = None  # the recorded change not yet reported
+        self.waited = 0
+        self.owner: dict[int, int] = {}  # vision's track -> the recording's card
+        self.named: dict[int, str] = {}  # vision's track -> the name the script gave it
+        self.unnamed: dict[int, tuple[Observation, float]] = {}  # track -> (unsure report, since)
+        self.recent: deque[str] = deque(maxlen=RECENT_CHANGES)
+        self.words = {w for c in changes for w in (slug(c.code or ""), slug(c.code or "").split("-")[0])}
+
+    def apply(self, change: Observation) -> None:
+        self.film.apply(change)
+        self.recent.append(change.code or "")
+        self.waiting, self.waited = change, 0
+
+    def tick(self, tally: Tally, timestamp: float) -> None:
+        """Film one frame, read it, tell the table what changed."""
+        frame = self.film.frame()
+        self.waited += 1
+        for observation in self.pipeline.process(frame, timestamp):
+            self._judge(observation, tally)
+            if observation.track in self.named:
+                observation = dataclasses.replace(observation, code=self.named[observation.track], confidence=1.0)
+            elif observation.code is None and observation.kind != "gone":
+                self.unnamed[observation.track] = (observation, time.monotonic())
+            self.table.observe(observation)
+        if self.waiting is not None and self.waited >= SEEN_FRAMES:
+            tally.missed += 1
+            log.info("demo: the camera did not report %s %s in %s", self.waiting.code, self.waiting.kind,
+                     self.waiting.zone)
+            self.waiting = None
+
+    def _judge(self, observation: Observation, tally: Tally) -> None:
+        if observation.kind == "gone":
+            card = self.owner.get(observation.track)
+        else:
+            card = self.film.card_at(np.mean(observation.corners, axis=0))
+            if card is not None:
+                self.owner[observation.track] = card
+        expected = self.waiting
+        kinds = ("moved", "appeared") if expected is not None and expected.kind == "moved" else (
+            (expected.kind,) if expected is not None else ())
+        if expected is None or card != expected.track or observation.kind not in kinds:
+            tally.extra += 1
+            return
+        self.waiting = None
+        if observation.code is None or observation.confidence < self.table.confidence:
+            tally.asked += 1
+        elif same_card(observation.code, expected.code):
+            tally.right += 1
+        else:
+            tally.wrong += 1
+            log.info("demo: the camera read %s as %s", expected.code, observation.code)
+
+    def name_unnamed(self, wait: float) -> None:
+        """Name, as the host would, each card the camera has shown unnamed for `wait` seconds."""
+        for track, (observation, since) in list(self.unnamed.items()):
+            if time.monotonic() - since < wait:
+                continue
+            del self.unnamed[track]
+            card = self.owner.get(track)
+            code = self.film.code_of(card) if card is not None else None
+            if code is None:
+                continue
+            self.named[track] = code
+            log.info("demo: the camera could not name a card in %s; the script names it %s, the card it laid",
+                     observation.zone, code)
+            self.table.observe(dataclasses.replace(observation, code=code, confidence=1.0, candidates=()))
+
+    def truthful(self, choices: list[Mapping[str, Any]]) -> int | None:
+        """The first choice that names only cards the script laid (on the table now or
+        just taken), each no more often than it lies there; None when no choice does."""
+        from vision.synth.faces import slug
+
+        def counted(codes: Iterator[str]) -> Counter[str]:
+            names = [slug(c) for c in codes]
+            return Counter(names + [n.split("-")[0] for n in names if "-" in n])  # Gargon plays name colours
+
+        laid = counted(self.film.code_of(t) or "" for t in self.film.tracks()) | counted(iter(self.recent))
+        for index, choice in enumerate(choices):
+            named = +Counter({k: n for k, n in counted(_strings(choice.get("action", {}))).items()
+                              if k in self.words})
+            if all(laid[k] >= n for k, n in named.items()):
+                return index
+        return None
+
+    @property
+    def busy(self) -> bool:
+        """A change is still waiting for the camera, or a card for its name."""
+        return self.waiting is not None or bool(self.unnamed)
 
 
 class DemoPlayer:
-    """Plays a recording on a daemon thread; `speed` 2 plays twice as fast."""
+    """Plays a recording on a daemon thread; `speed` 2 halves the pauses between changes."""
 
     def __init__(self, table: LiveTable, game: str, speed: float = 1.0, loop: bool = True,
-                 answer_myself: bool = False) -> None:
+                 answer_myself: bool = False, fps: float = FPS, size: tuple[int, int] = FRAME_SIZE,
+                 threads: int = 1, seed: int = 0) -> None:
         self.table = table
         self.answer_myself = answer_myself
         self.game = game
         self.recording: Recording = adapter_for(game).recording()
         self.speed = speed
         self.loop = loop
+        self.fps = fps
+        self.size = size
+        self.threads = threads
+        self.seed = seed  # which generated table the first game is filmed on
+        self.tally = Tally()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="demo", daemon=True)
+        self._parts: tuple[Any, Any] | None = None
+        self._asked_at: dict[int, float] = {}
+        self._frame = 0
+        self._next = 0.0
 
     def start(self) -> "DemoPlayer":
         self._thread.start()
@@ -46,40 +264,145 @@ class DemoPlayer:
 
     def stop(self) -> None:
         self._stop.set()
-        self._thread.join(timeout=2.0)
+        self._thread.join(timeout=5.0)
+
+    # -- vision ------------------------------------------------------------------
+
+    def _vision(self) -> tuple[Any, Any] | None:
+        """The detector and identifier `companion run` would use for this game, or None
+        (with one log line) when vision cannot be imported."""
+        try:
+            from companion.camera import PRINTED_GAMES, CameraSetup, _recognizer
+            from vision.synth.faces import game_codes
+            from vision.synth.recording import face_code
+
+            deck = ""
+            if self.game not in PRINTED_GAMES:
+                laid = {face_code(self.game, s.observation.code or "") for s in self.recording.steps
+                        if s.observation is not None}
+                folder = self.table.store.path.parent / DECK_FOLDER
+                deck = str(demo_deck(self.game, sorted(set(game_codes(self.game)) | laid), folder))
+            recognizer = _recognizer(CameraSetup("demo", deck, self.game, threads=self.threads))
+        except ImportError as exc:
+            log.warning("demo: vision cannot be imported (%s); replaying the recording's observations "
+                        "without a camera", exc)
+            return None
+        return recognizer.detector, recognizer.identifier
+
+    # -- the recording -----------------------------------------------------------
 
     def _run(self) -> None:
-        while not self._stop.is_set():
-            rec = self.recording
-            self.table.start_game(self.game, rec.players, rec.options, rec.setup)
-            for step in rec.steps:
-                if self._stop.wait(step.delay / self.speed) or not self._wait_for_answers():
+        try:
+            self._parts = self._vision()
+            seed = self.seed
+            while not self._stop.is_set():
+                rec = self.recording
+                self.table.start_game(self.game, rec.players, rec.options, rec.setup)
+                played = self._film(rec, seed) if self._parts is not None else self._replay(rec)
+                if not played or not self.loop or self._stop.wait(PAUSE_BETWEEN_GAMES / self.speed):
                     return
-                self._play(step)
-            if not self.loop or self._stop.wait(PAUSE_BETWEEN_GAMES / self.speed):
-                return
+                seed += 1
+        except Exception:  # the demo failing must leave a table the host can still run
+            log.exception("the demo stopped")
 
-    def _wait_for_answers(self) -> bool:
-        """With `answer_myself`, hold the recording while a question is open; False if stopped."""
-        while self.answer_myself and self.table.open_questions():
-            if self._stop.wait(0.1):
+    def _film(self, rec: Recording, seed: int) -> bool:
+        """One game through the camera; False if stopped."""
+        assert self._parts is not None
+        camera = Camera(self.game, rec, self.table, self._parts, seed, self.size)
+        self._next = time.monotonic()
+        due = 0
+        for step in rec.steps:
+            due = max(due, self._frame) + round(step.delay * self.fps / self.speed)
+            while self._frame < due or camera.busy or self.table.open_questions():
+                if not self._tick(camera):
+                    return False
+            if step.observation is not None:
+                camera.apply(step.observation)
+            elif step.host is not None:
+                self._host(step)
+        for _ in range(AFTER_LAST):
+            if not self._tick(camera):
                 return False
+        self._report()
         return True
 
-    def _play(self, step: Step) -> None:
+    def _tick(self, camera: Camera) -> bool:
+        """One frame at the real-time pace; False if stopped."""
+        started = time.monotonic()
+        camera.tick(self.tally, self._frame / self.fps)
+        self._frame += 1
+        wait = ANSWER_WAIT / self.speed
+        camera.name_unnamed(wait)
+        if not self.answer_myself:
+            self._answer_late_questions(camera, wait)
+        self.tally.frames += 1
+        self.tally.seconds += time.monotonic() - started
+        self._next = max(self._next + 1 / (self.fps * self.speed), time.monotonic() - 1 / self.fps)
+        return not self._stop.wait(max(0.0, self._next - time.monotonic()))
+
+    def _answer_late_questions(self, camera: Camera, wait: float) -> None:
+        """Answer, with what the script laid down, each question the host left for `wait` s."""
+        now = time.monotonic()
+        open_now = self.table.open_questions()
+        self._asked_at = {q: self._asked_at.get(q, now) for q in open_now}
+        late = [q for q in open_now if now - self._asked_at[q] >= wait]
+        if not late:
+            return
+        snapshot = self.table.snapshot()
+        events = {e.seq: e for e in self.table.store.events(snapshot["game_id"])}
+        for question in late:
+            asked = events[question].data
+            choice = camera.truthful(list(asked["choices"]))
+            said = "dismisses it: no choice is what it laid" if choice is None else \
+                f"answers {asked['choices'][choice]['label']!r}, what it laid"
+            try:
+                self.table.answer(question, choice)
+            except IllegalMove as exc:  # what the script laid breaks the rules as the game stands
+                said = f"dismisses it: {exc.reason}"
+                self.table.answer(question, None)
+            except BadInput:  # the host answered meanwhile
+                continue
+            log.info("demo: nobody answered %r in %.0f s; the script %s", asked["text"], wait, said)
+
+    def _host(self, step: Step) -> None:
+        """A host tap of the recording; an answer tap only marks where the script expected a
+        question, which the camera may or may not have asked (`_answer_late_questions`)."""
+        host = step.host
+        assert host is not None
         try:
+            if host.action is not None:
+                self.table.submit(host.action, source="host")
+            elif host.end:
+                self.table.end()
+        except (IllegalMove, BadInput) as exc:
+            # A misread, or a real host, may have changed the game under the script; carry on.
+            log.info("demo step skipped: %s", getattr(exc, "reason", exc))
+
+    def _report(self) -> None:
+        t = self.tally
+        log.info("demo: vision read the recorded cards: %d right, %d wrong, %d asked, %d missed "
+                 "(%d extra reports), %.1f frames a second", t.right, t.wrong, t.asked, t.missed, t.extra,
+                 t.frames / t.seconds if t.seconds else 0.0)
+
+    # -- without vision ----------------------------------------------------------
+
+    def _replay(self, rec: Recording) -> bool:
+        """The recording's observations straight into the table (no vision installed)."""
+        for step in rec.steps:
+            if self._stop.wait(step.delay / self.speed):
+                return False
+            while self.answer_myself and self.table.open_questions():
+                if self._stop.wait(0.1):
+                    return False
             if step.observation is not None:
                 self.table.observe(step.observation)
-            elif step.host is not None and step.host.action is not None:
-                self.table.submit(step.host.action, source="host")
-            elif step.host is not None and step.host.end:
-                self.table.end()
             elif step.host is not None and step.host.answer is not None and not self.answer_myself:
                 waiting = self.table.open_questions()
-                if waiting:  # the real host may have answered already
-                    self.table.answer(waiting[0], step.host.answer)
-        except (IllegalMove, BadInput) as exc:
-            # A real host may have changed the game under the script; carry on with the rest.
-            log.info("demo step skipped: %s", getattr(exc, "reason", exc))
-        except Exception:  # a bug in one step must not stop the demo the phones are watching
-            log.exception("demo step failed")
+                if waiting:
+                    try:
+                        self.table.answer(waiting[0], step.host.answer)
+                    except (IllegalMove, BadInput) as exc:
+                        log.info("demo step skipped: %s", getattr(exc, "reason", exc))
+            elif step.host is not None:
+                self._host(step)
+        return True

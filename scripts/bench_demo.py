@@ -1,0 +1,61 @@
+"""How the demo's camera does: each game's recording filmed, read by vision, played to its end.
+
+For every game: how many of the recording's card changes vision reported right, wrong,
+as a question (unsure), or missed, the reports that were no recorded change, how the game
+ended, and the frames per second the demo sustains when it films as fast as it can
+(`--speed` high; the demo itself films at 8 frames a second). Medians over `--runs` runs,
+each on another generated table. Prints JSON.
+
+    .venv/bin/python scripts/bench_demo.py [--games bagani,gargon] [--runs 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import logging
+import statistics
+import tempfile
+from pathlib import Path
+
+from companion.config import Settings
+from companion.demo import DemoPlayer
+from companion.server import build_services, close_services
+
+GAMES = ("bagani", "gargon", "dugtungan", "lagim")
+
+
+def play(game: str, folder: Path, run: int) -> dict:
+    settings = dataclasses.replace(Settings(), data_dir=str(folder), speech=False, host_token="bench")
+    services = build_services(settings, folder / f"demo-{game}-{run}.db", "http://192.0.2.1:8000")
+    try:
+        player = DemoPlayer(services.table, game, speed=1000, loop=False, seed=run).start()
+        if not player.wait(900):
+            raise RuntimeError(f"the {game} demo did not end in 15 minutes")
+        snap = services.table.snapshot()
+        return {**player.tally.to_dict(), "status": snap["status"], "winners": snap["winners"],
+                "totals": [p["total"] for p in snap["players"]]}
+    finally:
+        close_services(services)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.WARNING)
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for game in args.games.split(","):
+            runs = [play(game, Path(tmp), run) for run in range(args.runs)]
+            counted = ("right", "wrong", "asked", "missed", "extra", "fps")
+            out[game] = {key: statistics.median(r[key] for r in runs) for key in counted}
+            out[game]["changes"] = runs[0]["right"] + runs[0]["wrong"] + runs[0]["asked"] + runs[0]["missed"]
+            out[game]["runs"] = runs
+    print(json.dumps(out, indent=2))
+
+
+if __name__ == "__main__":
+    main()
