@@ -73,7 +73,7 @@ def camera_problem(setup: CameraSetup) -> str | None:
     return None
 
 
-def _recognizer(setup: CameraSetup) -> "CardRecognizer":
+def build_recognizer(setup: CameraSetup) -> "CardRecognizer":
     """The enrolled deck's recognizer, or the printed-token reader where print names the card."""
     from vision.deck import DeckProfile
     from vision.recognize import CardRecognizer
@@ -92,7 +92,7 @@ def live_observations(setup: CameraSetup, seats: int, stopped: Callable[[], bool
     from vision.sources import open_source
     from vision.zones import TableZones, frame_zones
 
-    recognizer = _recognizer(setup)
+    recognizer = build_recognizer(setup)
     frames = open_source(source_spec(setup.camera))
     try:
         deadline = time.monotonic() + FIRST_FRAME_SECONDS

@@ -272,7 +272,7 @@ class DemoPlayer:
         """The detector and identifier `companion run` would use for this game, or None
         (with one log line) when vision cannot be imported."""
         try:
-            from companion.camera import PRINTED_GAMES, CameraSetup, _recognizer
+            from companion.camera import PRINTED_GAMES, CameraSetup, build_recognizer
             from vision.synth.faces import game_codes
             from vision.synth.recording import face_code
 
@@ -282,7 +282,7 @@ class DemoPlayer:
                         if s.observation is not None}
                 folder = self.table.store.path.parent / DECK_FOLDER
                 deck = str(demo_deck(self.game, sorted(set(game_codes(self.game)) | laid), folder))
-            recognizer = _recognizer(CameraSetup("demo", deck, self.game, threads=self.threads))
+            recognizer = build_recognizer(CameraSetup("demo", deck, self.game, threads=self.threads))
         except ImportError as exc:
             log.warning("demo: vision cannot be imported (%s); replaying the recording's observations "
                         "without a camera", exc)

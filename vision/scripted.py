@@ -135,7 +135,7 @@ def make_script(seed: int, game: str = "gargon", size: tuple[int, int] = (1280, 
     return script
 
 
-def _camera(seed: int, size: tuple[int, int]) -> np.ndarray:
+def camera_homography(seed: int, size: tuple[int, int]) -> np.ndarray:
     """A mild tilt: the camera stands above the near edge of the table, looking down."""
     rng = random.Random(seed)
     w, h = size
@@ -164,7 +164,7 @@ def _box(corners: np.ndarray, size: tuple[int, int], pad: int = 6) -> tuple[int,
     return (x0, y0, x1, y1) if x1 > x0 and y1 > y0 else None
 
 
-def _paste(frame: np.ndarray, image: np.ndarray, corners: np.ndarray, light: np.ndarray | None = None,
+def paste_card(frame: np.ndarray, image: np.ndarray, corners: np.ndarray, light: np.ndarray | None = None,
            shadow: bool = True) -> None:
     """Warp `image` onto `corners` of `frame` under `light` (a gain per pixel), working
     only inside their bounding box."""
@@ -186,7 +186,7 @@ def _paste(frame: np.ndarray, image: np.ndarray, corners: np.ndarray, light: np.
     frame[y0:y1, x0:x1] = np.clip(region * (1 - alpha) + warped * alpha, 0, 255).astype(np.uint8)
 
 
-def _draw_hand(frame: np.ndarray, sweep: HandSweep, index: int) -> None:
+def draw_hand(frame: np.ndarray, sweep: HandSweep, index: int) -> None:
     h, w = frame.shape[:2]
     t = (index - sweep.start) / max(sweep.end - sweep.start - 1, 1)
     x = sweep.from_x + t * (sweep.to_x - sweep.from_x)
@@ -211,7 +211,7 @@ class ScriptedVideo:
     def __init__(self, script: TableScript, game: str = "gargon") -> None:
         self.script = script
         rng = random.Random(script.seed)
-        self.camera = _camera(script.seed, script.size)
+        self.camera = camera(script.seed, script.size)
         self._table = cv2.warpPerspective(table_image(script.table, script.size, rng), self.camera, script.size,
                                           borderMode=cv2.BORDER_REFLECT)
         self._faces = {c.code: game_face(game, c.code) for c in script.cards}
@@ -233,10 +233,10 @@ class ScriptedVideo:
         for card in self.script.cards:
             corners = self.corners(card, index)
             if corners is not None:
-                _paste(image, self._faces[card.code], corners, self._light)
+                paste_card(image, self._faces[card.code], corners, self._light)
         for sweep in self.script.sweeps:
             if sweep.start <= index < sweep.end:
-                _draw_hand(image, sweep, index)
+                draw_hand(image, sweep, index)
         return np.clip(image.astype(np.int16) + self._noise[index % len(self._noise)], 0, 255).astype(np.uint8)
 
     def __iter__(self):
@@ -306,7 +306,7 @@ def seat_table(seed: int, seats: int, size: tuple[int, int] = (1280, 720), per_s
     centre. `even` spreads seats evenly from the bottom edge, as the default zones assume."""
     rng = random.Random(seed)
     w, h = size
-    camera = _camera(seed, size)
+    camera = camera_homography(seed, size)
     table = table_image(rng.choice(("wood", "felt", "dark", "pattern")), size, rng)
     centre = np.array([w / 2 + rng.uniform(-0.05, 0.05) * w, h / 2 + rng.uniform(-0.05, 0.05) * h])
     angles = (tuple(math.remainder(math.pi / 2 + k * math.tau / seats, math.tau) for k in range(seats))
@@ -329,7 +329,7 @@ def seat_table(seed: int, seats: int, size: tuple[int, int] = (1280, 720), per_s
         square = np.array([[-half, -half], [half, -half], [half, half], [-half, half]]) + point
         square = cv2.perspectiveTransform(square[None].astype(np.float32), camera)[0]
         pad = cv2.copyMakeBorder(marker_image(marker_id, 120), 20, 20, 20, 20, cv2.BORDER_CONSTANT, value=255)
-        _paste(table, cv2.cvtColor(pad, cv2.COLOR_GRAY2BGR), square, shadow=False)
+        paste_card(table, cv2.cvtColor(pad, cv2.COLOR_GRAY2BGR), square, shadow=False)
     points, zones = [], []
     inner = 0.2 * min(w, h)
     for k, a in enumerate(angles):

@@ -34,7 +34,7 @@ def run_demo(args: argparse.Namespace) -> int:
     game = pick_game(args.game, settings.game)
     if args.speed <= 0:
         raise UsageError("--speed", str(args.speed), "must be more than 0")
-    print(f"companion: demo of {game}: a scripted table plays through the live pipeline", flush=True)
+    print(f"companion: demo of {game}: a generated table filmed and read by the camera pipeline", flush=True)
 
     def start(services):  # type: ignore[no-untyped-def]
         return DemoPlayer(services.table, game, speed=args.speed, loop=not args.once,

@@ -13,15 +13,15 @@ from tests.companion.conftest import table_settings
 from tests.companion.servers import HOST_TOKEN, Server
 
 SPEED = 4.0  # the recording at four times its real pace
-CORRECTION = "No, it is blue-11"
+CORRECTED_REVEAL = '{"kind": "reveal", "cards": [["red-9", "blue-4"], ["red-12", "blue-11"], []]}'
 
 
 def uncorrected_totals(folder: Path) -> dict[str, int]:
-    """The demo's final totals when the host lets the camera's reading stand."""
+    """The demo's final totals when the host lets the camera's readings stand."""
     services = build_services(table_settings(folder), folder / "plain.db", "http://192.0.2.1:8000")
     try:
         player = DemoPlayer(services.table, "gargon", speed=1000, loop=False).start()
-        assert player.wait(20)
+        assert player.wait(120)
         return {p["name"]: p["total"] for p in services.table.snapshot()["players"]}
     finally:
         close_services(services)
@@ -65,10 +65,12 @@ def test_the_host_corrects_a_reading_and_every_viewers_total_changes(browser, de
         viewer.goto(demo.url + "/")
     host = browser.new_page(viewport=PHONE)
     host.goto(f"{demo.url}/host?token={HOST_TOKEN}")
-    host.locator(f"button:has-text('{CORRECTION}')").click(timeout=15000)
+    host.locator("#accepted li", has_text="Cards turned up").locator("button").click(timeout=30000)
+    host.fill("#action-json", CORRECTED_REVEAL)  # the camera read Ben's blue 7; say it was the 11
+    host.locator("#send-action").click()
     for viewer in viewers:
         viewer.wait_for_function("document.getElementById('game-status').textContent === 'finished'",
-                                 timeout=20000)
+                                 timeout=60000)
     served = {p["name"]: p["total"] for p in demo.state()["players"]}
     plain = uncorrected_totals(tmp_path)
     assert served != plain  # the correction changed the score

@@ -30,7 +30,7 @@ import cv2
 import numpy as np
 
 from vision.observations import CENTRE, Observation
-from vision.scripted import SKIN, HandSweep, Pose, _camera, _draw_hand, _paste, card_corners
+from vision.scripted import SKIN, HandSweep, Pose, camera_homography, card_corners, draw_hand, paste_card
 from vision.synth.faces import BGR, FACE_SIZE, game_codes, game_face, slug
 from vision.synth.scenes import table_image
 from vision.zones import TableZones, frame_zones
@@ -170,7 +170,7 @@ class RecordedTable:
         self.layout = TableLayout(changes, seats, size)
         self.rng = random.Random(seed)
         self.size = size
-        self.camera = _camera(seed, size)
+        self.camera = camera_homography(seed, size)
         w, h = size
         self._light = ((1 + self.rng.uniform(-0.2, 0.2) * (np.arange(w)[None, :] / w - 0.5)
                         + self.rng.uniform(-0.2, 0.2) * (np.arange(h)[:, None] / h - 0.5))
@@ -283,10 +283,10 @@ class RecordedTable:
         for track, (code, _, _) in self._cards.items():
             if code not in self._faces:
                 self._faces[code] = card_face(self.game, code)
-            _paste(image, self._faces[code], self.corners(track), self._light)
+            paste_card(image, self._faces[code], self.corners(track), self._light)
         for sweep in self._sweeps:
             if sweep.start <= self.index < sweep.end:
-                _draw_hand(image, sweep, self.index)
+                draw_hand(image, sweep, self.index)
         self._sweeps = [s for s in self._sweeps if s.end > self.index]
         self._slides = {t: (start, left - 1) for t, (start, left) in self._slides.items() if left > 1}
         frame = np.clip(image.astype(np.int16) + self._noise[self.index % len(self._noise)], 0, 255).astype(np.uint8)
