@@ -211,7 +211,7 @@ class ScriptedVideo:
     def __init__(self, script: TableScript, game: str = "gargon") -> None:
         self.script = script
         rng = random.Random(script.seed)
-        self.camera = camera(script.seed, script.size)
+        self.camera = camera_homography(script.seed, script.size)
         self._table = cv2.warpPerspective(table_image(script.table, script.size, rng), self.camera, script.size,
                                           borderMode=cv2.BORDER_REFLECT)
         self._faces = {c.code: game_face(game, c.code) for c in script.cards}
