@@ -162,6 +162,9 @@ class Camera:
                 observation = dataclasses.replace(observation, code=self.named[observation.track], confidence=1.0)
             elif observation.code is None and observation.kind != "gone":
                 self.unnamed[observation.track] = (observation, time.monotonic())
+            if observation.kind == "gone":
+                self.named.pop(observation.track, None)
+                self.unnamed.pop(observation.track, None)
             self.table.observe(observation)
         if self.waiting is not None and self.waited >= SEEN_FRAMES:
             tally.missed += 1
@@ -199,8 +202,8 @@ class Camera:
             del self.unnamed[track]
             card = self.owner.get(track)
             code = self.film.code_of(card) if card is not None else None
-            if code is None:
-                continue
+            if code is None or any(self.owner.get(t) == card for t in self.named):
+                continue  # one laid card seen as two (a track lost under a hand): name it once
             self.named[track] = code
             log.info("demo: the camera could not name a card in %s; the script names it %s, the card it laid",
                      observation.zone, code)

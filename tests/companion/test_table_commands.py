@@ -6,6 +6,7 @@ import os
 import socket
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -49,7 +50,9 @@ def test_a_settings_mistake_stops_before_serving(tmp_path):
 def test_start_without_a_camera_serves_the_demo_and_prints_url_qr_and_host_link(tmp_path):
     server = Server(["start"], tmp_path)
     try:
-        state = server.state()
+        deadline = time.monotonic() + 90  # the first demo enrolls its generated deck before the game starts
+        while (state := server.state())["game"] is None and time.monotonic() < deadline:
+            time.sleep(0.5)
         assert state["game"] == "bagani" and state["status"] == "playing"
         out = server.output()
         assert "starting the demo table instead" in out
