@@ -1,13 +1,17 @@
 """Train the printed-token reader (models/printed_tokens.onnx) on cards drawn in many fonts.
 
-Faces: every Gargon value (in a random colour) and every dugtungan card of the default
-deck, drawn by `vision.printed_faces` in each training font (the held-out families are
-never drawn here), then photographed on the fly: perspective error from the detector,
-a 180-degree turn half the time, light level, colour cast, light drifting across the
-card, glare, blur, noise, JPEG. The network sees `vision.printed.preprocess` of that,
-exactly as at run time, and learns token x {upright, turned}.
+Faces: every Gargon value (in a random colour), every dugtungan card of the default
+deck and every Lagim level I-X, drawn by `vision.printed_faces` twice in each training
+font (the held-out families are never drawn here), then photographed on the fly:
+corners off by up to 8 % and now and then a box grown over the table around the card
+(as a detector that merges a white margin or table dots cuts it out), a 180-degree turn
+half the time, light level, colour cast, light drifting across the card, glare, blur,
+noise, JPEG. A Lagim card is seen only through its level box (`vision.printed.level_crop`),
+and the same box at the card's other end teaches "no numeral here". The network sees
+`vision.printed.preprocess` of that, exactly as at run time, and learns token x
+{upright, turned}.
 
-Needs the train extra (torch, onnx, pillow). CPU, a few minutes:
+Needs the train extra (torch, onnx, pillow). CPU, one thread, about 45 minutes:
     nice -n 10 .venv/bin/python scripts/train_printed.py
 """
 
@@ -25,49 +29,72 @@ import torch
 from torch import nn
 
 from vision.embed import file_sha256
-from vision.printed import DEFAULT_MODEL, INPUT_SIZE, all_labels, preprocess
-from vision.printed_faces import dugtungan_face, fonts, gargon_face
+from vision.printed import DEFAULT_MODEL, INPUT_SIZE, LEVELS, NO_LEVEL, all_labels, level_crop, preprocess
+from vision.printed_faces import dugtungan_face, fonts, gargon_face, lagim_level_face
 from vision.synth.augment import cut_out_with_corner_error
 from vision.synth.faces import FACE_SIZE
 
 GARGON_COLOURS = ("white", "blue", "violet", "red", "yellow", "green")
 BANK_SIZE = (2 * INPUT_SIZE[0], 2 * INPUT_SIZE[1])  # faces kept at twice the input size
 NOISE = np.random.default_rng(0).normal(0, 1, (16, BANK_SIZE[1], BANK_SIZE[0], 3)).astype(np.float32)
+CORNER_ERROR = 0.08  # of the card's width and height, at most, per corner
+MARGIN = 0.12  # at most, of the card, on a side where the box took in the table too
+CHECKPOINT = Path("build/printed_tokens.pt")  # git-ignored
 
 
-def draw(game: str, token: str, font, rng: random.Random) -> np.ndarray:
+def draw(game: str, token: str, font, rng: random.Random, vary: bool) -> np.ndarray:
     if game == "gargon":
-        return gargon_face(rng.choice(GARGON_COLOURS), int(token), font, rng)
-    return dugtungan_face(token, font, rng)
+        return gargon_face(rng.choice(GARGON_COLOURS), int(token), font, rng, vary)
+    if game == "lagim":
+        return lagim_level_face(LEVELS.index(token) + 1 if token != NO_LEVEL else rng.randint(1, 10), font, rng, vary)
+    return dugtungan_face(token, font, rng, vary)
 
 
-def bank(held_out: bool, seed: int, copies: int = 1) -> tuple[np.ndarray, np.ndarray]:
-    """Every label drawn in every font (of one side of the split), at BANK_SIZE."""
+def bank(held_out: bool, seed: int, copies: int, vary: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+    """Every label drawn `copies` times in every font (of one side of the split), at
+    BANK_SIZE; a share `vary` of them with glyphs reshaped (`vision.printed_faces`)."""
     rng = random.Random(seed)
     faces, labels = [], []
     for font in fonts(held_out):
         for index, (game, token) in enumerate(all_labels()):
             for _ in range(copies):
-                face = draw(game, token, font, rng)
+                face = draw(game, token, font, rng, rng.random() < vary)
                 faces.append(cv2.resize(face, BANK_SIZE, interpolation=cv2.INTER_AREA))
                 labels.append(index)
     return np.stack(faces), np.array(labels)
 
 
-def photograph(face: np.ndarray, rng: random.Random) -> tuple[np.ndarray, bool]:
-    """A rectified photo of a bank face as a detector would cut it out; and whether it
-    was turned upside down."""
+def with_table_around(face: np.ndarray, rng: random.Random) -> np.ndarray:
+    """The face with a strip of table (plain, or dotted like a cloth) on some of its sides."""
+    h, w = face.shape[:2]
+    pads = [round(rng.uniform(0, MARGIN) * side) if rng.random() < 0.5 else 0 for side in (h, h, w, w)]
+    table = tuple(rng.randint(0, 255) for _ in range(3))
+    out = cv2.copyMakeBorder(face, *pads, cv2.BORDER_CONSTANT, value=table)
+    if rng.random() < 0.5:
+        step = rng.randint(4, 10)
+        cell = np.zeros((step, step), np.uint8)
+        cv2.circle(cell, (step // 2, step // 2), max(1, step // 4), 1, -1)
+        spots = np.tile(cell, (out.shape[0] // step + 1, out.shape[1] // step + 1))[:out.shape[0], :out.shape[1]]
+        out[spots > 0] = tuple(rng.randint(0, 255) for _ in range(3))
+    out[pads[0]:pads[0] + h, pads[2]:pads[2] + w] = face
+    return out
+
+
+def photograph(face: np.ndarray, rng: random.Random) -> np.ndarray:
+    """A rectified photo of a bank face as a detector would cut it out, upright."""
     w, h = BANK_SIZE
-    img = cut_out_with_corner_error(face, BANK_SIZE, rng.uniform(0, 0.05), rng, cv2.INTER_LINEAR)
+    if rng.random() < 0.25:
+        face = with_table_around(face, rng)
+    img = cut_out_with_corner_error(face, BANK_SIZE, rng.uniform(0, CORNER_ERROR), rng, cv2.INTER_LINEAR)
     ramp_x = rng.uniform(-0.4, 0.4) * (np.arange(w, dtype=np.float32)[None, :] / w - 0.5)
     ramp_y = rng.uniform(-0.4, 0.4) * (np.arange(h, dtype=np.float32)[:, None] / h - 0.5)
     cast = np.float32([rng.uniform(0.7, 1.2) for _ in range(3)])
     img = img * (1 + ramp_x + ramp_y)[..., None] * cast * rng.uniform(0.45, 1.2)
     if rng.random() < 0.3:
         glare = np.zeros((h, w), np.float32)
-        cv2.circle(glare, (rng.randrange(w), rng.randrange(h)), rng.randint(4, 20), 1.0, -1)
+        cv2.circle(glare, (rng.randrange(w), rng.randrange(h)), rng.randint(4, 24), 1.0, -1)
         img += rng.uniform(50, 140) * cv2.GaussianBlur(glare, (0, 0), 5)[..., None]
-    sigma = rng.uniform(0, 1.4)
+    sigma = rng.uniform(0, 1.5)
     if sigma > 0.3:
         img = cv2.GaussianBlur(img, (0, 0), sigma)
     img += NOISE[rng.randrange(len(NOISE))] * rng.uniform(0, 9)
@@ -75,57 +102,79 @@ def photograph(face: np.ndarray, rng: random.Random) -> tuple[np.ndarray, bool]:
     if rng.random() < 0.4:
         img = cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(35, 90)])[1],
                            cv2.IMREAD_COLOR)
+    return img
+
+
+def shot(face: np.ndarray, label: int, rng: random.Random) -> tuple[np.ndarray, int]:
+    """What the network sees of a bank face, and its class (2 x label, + 1 if turned).
+    A whole card is turned half the time; a Lagim level is read from a crop cut upright
+    (the reader cuts both ends), from the far end when the label is "no numeral"."""
+    game, token = all_labels()[label]
+    img = photograph(face, rng)
+    if game == "lagim":
+        return level_crop(cv2.rotate(img, cv2.ROTATE_180) if token == NO_LEVEL else img), 2 * label
     turned = rng.random() < 0.5
-    return (cv2.rotate(img, cv2.ROTATE_180) if turned else img), turned
+    return (cv2.rotate(img, cv2.ROTATE_180) if turned else img), 2 * label + int(turned)
 
 
 def batch(faces: np.ndarray, labels: np.ndarray, size: int, rng: random.Random) -> tuple[torch.Tensor, torch.Tensor]:
-    picks = [rng.randrange(len(faces)) for _ in range(size)]
-    shots = [photograph(faces[i], rng) for i in picks]
-    x = torch.from_numpy(preprocess([img for img, _ in shots]))
-    y = torch.tensor([2 * int(labels[i]) + int(turned) for i, (_, turned) in zip(picks, shots)])
-    return x, y
+    shots = [shot(faces[i], int(labels[i]), rng) for i in (rng.randrange(len(faces)) for _ in range(size))]
+    return torch.from_numpy(preprocess([img for img, _ in shots])), torch.tensor([y for _, y in shots])
 
 
 def network(classes: int) -> nn.Module:
     def block(a: int, b: int) -> list[nn.Module]:
         return [nn.Conv2d(a, b, 3, padding=1, bias=False), nn.BatchNorm2d(b), nn.ReLU(inplace=True)]
 
+    # 88 x 64 -> 44 x 32 -> 22 x 16 -> 11 x 8 -> 6 x 4: where on the card a stroke lies still counts
     return nn.Sequential(*block(1, 12), nn.MaxPool2d(2), *block(12, 24), nn.MaxPool2d(2),
-                         *block(24, 32), nn.MaxPool2d(2), *block(32, 48), nn.AvgPool2d((2, 3)),
-                         nn.Flatten(), nn.Dropout(0.2), nn.Linear(48 * 8, 2 * classes))
+                         *block(24, 48), nn.MaxPool2d(2), *block(48, 64), nn.MaxPool2d(2, ceil_mode=True),
+                         nn.Flatten(), nn.Dropout(0.2), nn.Linear(64 * 6 * 4, 2 * classes))
 
 
-def accuracy(model: nn.Module, faces: np.ndarray, labels: np.ndarray, count: int, seed: int) -> float:
+def accuracy(model: nn.Module, faces: np.ndarray, labels: np.ndarray, count: int, seed: int) -> dict[str, float]:
+    """Per game, the share of `count` photographed faces whose token and turn are both
+    right among all the model's outputs (no game mask)."""
     model.eval()
     rng = random.Random(seed)
-    right = 0
+    games = [game for game, _ in all_labels()]
+    right: dict[str, int] = {}
+    seen: dict[str, int] = {}
     with torch.no_grad():
         for start in range(0, count, 256):
             x, y = batch(faces, labels, min(256, count - start), rng)
-            right += int((model(x).argmax(dim=1) == y).sum())
+            for truth, guess in zip(y.tolist(), model(x).argmax(dim=1).tolist()):
+                game = games[truth // 2]
+                seen[game] = seen.get(game, 0) + 1
+                right[game] = right.get(game, 0) + (truth == guess)
     model.train()
-    return right / count
+    return {game: round(right[game] / seen[game], 4) for game in seen}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--steps", type=int, default=2400)
+    parser.add_argument("--steps", type=int, default=6000)
     parser.add_argument("--batch", type=int, default=64)
-    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--copies", type=int, default=2, help="drawings of each label in each training font")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--vary", type=float, default=0.0, help="share of faces drawn with reshaped glyphs")
+    parser.add_argument("--lr", type=float, default=3e-3, help="peak learning rate")
+    parser.add_argument("--init", type=Path, help="start from these weights (a checkpoint of this network)")
     parser.add_argument("--out", type=Path, default=DEFAULT_MODEL)
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     started = time.time()
-    faces, labels = bank(held_out=False, seed=args.seed)
-    held_faces, held_labels = bank(held_out=True, seed=args.seed + 1)
+    faces, labels = bank(held_out=False, seed=args.seed, copies=args.copies, vary=args.vary)
+    held_faces, held_labels = bank(held_out=True, seed=args.seed + 1, copies=1)
     print(f"bank: {len(faces)} training faces, {len(held_faces)} held-out, {time.time() - started:.0f} s", flush=True)
     classes = len(all_labels())
     model = network(classes)
-    optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=args.steps)
+    if args.init:
+        model.load_state_dict(torch.load(args.init))
+    optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=args.lr, total_steps=args.steps)
     loss_of = nn.CrossEntropyLoss(label_smoothing=0.05)
     rng = random.Random(args.seed)
     for step in range(1, args.steps + 1):
@@ -137,10 +186,11 @@ def main() -> None:
         schedule.step()
         if step % 100 == 0:
             print(f"step {step} loss {loss.item():.3f} {time.time() - started:.0f} s", flush=True)
-    held_out = accuracy(model, held_faces, held_labels, 2000, seed=99)
+    held_out = accuracy(model, held_faces, held_labels, 3000, seed=99)
     model.eval()
+    CHECKPOINT.parent.mkdir(parents=True, exist_ok=True)
+    torch.save(model.state_dict(), CHECKPOINT)  # the weights survive a failed export
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    torch.save(model.state_dict(), args.out.with_suffix(".pt.tmp"))  # kept only if the export fails
     dummy = torch.zeros(1, 1, INPUT_SIZE[1], INPUT_SIZE[0])
     torch.onnx.export(model, dummy, str(args.out), input_names=["cards"], output_names=["logits"],
                       dynamic_axes={"cards": {0: "n"}, "logits": {0: "n"}}, opset_version=17, dynamo=False)
@@ -148,9 +198,9 @@ def main() -> None:
         "labels": [list(label) for label in all_labels()], "input_size": list(INPUT_SIZE),
         "outputs": "two logits per label, upright then turned", "face_size": list(FACE_SIZE),
         "sha256": file_sha256(args.out), "steps": args.steps, "batch": args.batch, "seed": args.seed,
-        "held_out_font_accuracy_synthetic": round(held_out, 4),
+        "init": str(args.init) if args.init else None, "lr": args.lr, "vary": args.vary, "copies": args.copies, "corner_error": CORNER_ERROR, "table_margin": MARGIN,
+        "held_out_font_accuracy_synthetic": held_out,
     }, indent=1) + "\n")
-    args.out.with_suffix(".pt.tmp").unlink()
     print(json.dumps({"held_out_font_accuracy_synthetic": held_out, "seconds": round(time.time() - started)}))
 
 

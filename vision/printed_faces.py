@@ -1,8 +1,8 @@
-"""Gargon and dugtungan faces printed in any font, for training and judging the printed reader.
+"""Gargon, dugtungan and Lagim faces printed in any font, for training and judging the printed reader.
 
-A printed reader must read a "7" or a "KA" whatever typeface a deck was printed in, so
-it is trained on the games' card layouts (the same as `vision.synth.faces`) drawn in
-many fonts, and judged in fonts it never saw. Fonts are OpenCV's Hershey fonts or
+A printed reader must read a "7", a "KA" or a "VIII" whatever typeface a deck was
+printed in, so it is trained on the games' card layouts (the same as
+`vision.synth.faces`) drawn in many fonts, and judged in fonts it never saw. Fonts are OpenCV's Hershey fonts or
 TrueType files (Debian's fonts-dejavu, fonts-liberation, fonts-noto-core); TrueType
 drawing needs Pillow, a training-time dependency, imported only when used.
 """
@@ -17,7 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.synth.faces import BGR, FACE_SIZE
+from vision.synth.faces import BGR, FACE_SIZE, game_codes, lagim_face, roman
 
 FONT_DIR = Path("/usr/share/fonts/truetype")
 LATIN_FAMILIES = ("dejavu/DejaVuSans", "dejavu/DejaVuSansCondensed", "dejavu/DejaVuSansMono", "dejavu/DejaVuSerif",
@@ -76,10 +76,27 @@ def _glyphs(text: str, font: Font, height: int) -> np.ndarray:
     return np.asarray(image)
 
 
+def _varied(mask: np.ndarray, rng: random.Random) -> np.ndarray:
+    """The glyphs as a typeface between the ones we have might draw them: wider or
+    narrower, slanted, and (when big) bolder or lighter."""
+    h, w = mask.shape
+    stretch, slant = rng.uniform(0.75, 1.3), rng.uniform(-0.2, 0.2)
+    shift = max(0.0, -slant * h)
+    out = cv2.warpAffine(mask, np.float32([[stretch, slant, shift], [0, 1, 0]]),
+                         (round(w * stretch + abs(slant) * h) + 1, h), flags=cv2.INTER_LINEAR)
+    if h >= 60 and rng.random() < 0.5:
+        kernel = np.ones((round(h / 40), round(h / 40)), np.uint8)
+        out = cv2.dilate(out, kernel) if rng.random() < 0.5 else cv2.erode(out, kernel)
+    return out
+
+
 def _print(face: np.ndarray, text: str, centre: tuple[float, float], height: int, colour: tuple[int, int, int],
-           font: Font, max_width: float) -> None:
-    """Print `text` centred on `centre`, shrunk to `max_width` if too wide."""
+           font: Font, max_width: float, vary: random.Random | None = None) -> None:
+    """Print `text` centred on `centre`, shrunk to `max_width` if too wide; `vary`:
+    change the glyphs' shape at random (training only)."""
     mask = _glyphs(text, font, height)
+    if vary is not None:
+        mask = _varied(mask, vary)
     if mask.shape[1] > max_width:
         mask = cv2.resize(mask, None, fx=max_width / mask.shape[1], fy=max_width / mask.shape[1],
                           interpolation=cv2.INTER_AREA)
@@ -101,14 +118,15 @@ def _blank(fill: tuple[int, int, int], border: tuple[int, int, int]) -> np.ndarr
     return face
 
 
-def gargon_face(colour: str, value: int, font: Font, rng: random.Random) -> np.ndarray:
-    """A Gargon card's face in `font`: colour fill, white panel, big value, corner index."""
+def gargon_face(colour: str, value: int, font: Font, rng: random.Random, vary: bool = False) -> np.ndarray:
+    """A Gargon card's face in `font`: colour fill, white panel, big value, corner index.
+    `vary`: the big value's glyphs stretched, slanted, bolder or lighter (training)."""
     w, h = FACE_SIZE
     face = _blank(BGR[colour], border=(250, 250, 250))
     cv2.rectangle(face, (50, 120), (w - 50, h - 90), (250, 250, 250), -1)
     ink = BGR["black"] if colour in ("white", "yellow") else BGR[colour]
     _print(face, str(value), (w / 2 + rng.uniform(-8, 8), 255 + rng.uniform(-12, 12)), rng.randint(100, 135), ink,
-           font, w - 130)
+           font, w - 130, rng if vary else None)
     if rng.random() < 0.7:
         _print(face, "GARGON", (w / 2, h - 130), rng.randint(20, 28), ink, font, w - 140)
     _print(face, str(value), (60, 56), rng.randint(28, 38), BGR["black"] if colour in ("white", "yellow")
@@ -116,16 +134,31 @@ def gargon_face(colour: str, value: int, font: Font, rng: random.Random) -> np.n
     return face
 
 
-def dugtungan_face(code: str, font: Font, rng: random.Random) -> np.ndarray:
-    """A dugtungan card's face in `font`: the syllable, an action banner if any, corner index."""
+def dugtungan_face(code: str, font: Font, rng: random.Random, vary: bool = False) -> np.ndarray:
+    """A dugtungan card's face in `font`: the syllable, an action banner if any, corner index.
+    `vary`: the syllable's glyphs stretched, slanted, bolder or lighter (training)."""
     syllable, _, action = code.partition(":")
     w, h = FACE_SIZE
     ink = (60, 40, 30)
     face = _blank(BGR["cream"], border=(60, 90, 150))
     _print(face, syllable, (w / 2 + rng.uniform(-8, 8), (230 if action else 260) + rng.uniform(-12, 12)),
-           rng.randint(95, 125), ink, font, w - 80)
+           rng.randint(95, 125), ink, font, w - 80, rng if vary else None)
     if action:
         cv2.rectangle(face, (40, 340), (w - 40, 420), (40, 40, 170), -1)
         _print(face, action, (w / 2, 380), rng.randint(30, 40), (255, 255, 255), font, w - 100)
     _print(face, syllable, (60, 56), rng.randint(28, 38), ink, font, 80)
+    return face
+
+
+def lagim_level_face(level: int, font: Font, rng: random.Random, vary: bool = False) -> np.ndarray:
+    """A Lagim card (the project's face of a random card of the set) with its level
+    circle printed over in `font`: the numeral is what is read, the rest is context.
+    `vary`: the numeral's glyphs stretched or slanted (training)."""
+    face = lagim_face(rng.choice(game_codes("lagim")), rng.choice(("forest", "baryo")))
+    w = FACE_SIZE[0]
+    centre = (w / 2 + rng.uniform(-4, 4), 410 + rng.uniform(-4, 4))
+    shade = rng.randint(15, 60)
+    cv2.circle(face, (round(centre[0]), round(centre[1])), rng.randint(42, 48), (shade, shade, shade), -1, cv2.LINE_AA)
+    ink = tuple(rng.randint(170, 250) for _ in range(3))
+    _print(face, roman(level), centre, rng.randint(22, 34), ink, font, rng.randint(60, 74), rng if vary else None)
     return face
