@@ -31,8 +31,8 @@ def test_gargon_cards_are_named_from_print_without_a_deck(tmp_path: Path) -> Non
     named = [card["code"] for answer in answers for card in answer["cards"]]
     assert len(named) == len(truth)
     right = sum(1 for code in named if code in truth)
-    # the reader measures ~0.9 a card on larger sets (scripts/bench_printed.py); a floor, not the goal
-    assert right >= 0.7 * len(truth), (named, truth)
+    # the reader measures 0.98 a card on larger sets (scripts/bench_printed.py); a floor, not the goal
+    assert right >= 0.9 * len(truth), (named, truth)
 
 
 def test_a_game_without_printed_identities_asks_for_a_deck(tmp_path: Path) -> None:

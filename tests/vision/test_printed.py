@@ -1,5 +1,6 @@
-"""The printed reader names Gargon and dugtungan cards with no enrollment, in fonts it
-was trained on and in fonts it never saw, whichever way up the card lies."""
+"""The printed reader names Gargon and dugtungan cards with no enrollment, and reads a
+Lagim card's entity level, in fonts it was trained on and in fonts it never saw,
+whichever way up the card lies."""
 
 import random
 from pathlib import Path
@@ -8,8 +9,8 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.printed import PrintedModelMissing, PrintedReader, preprocess
-from vision.printed_faces import dugtungan_face, fonts, gargon_face
+from vision.printed import LevelReader, PrintedModelMissing, PrintedReader, preprocess
+from vision.printed_faces import dugtungan_face, fonts, gargon_face, lagim_level_face
 from vision.synth.augment import photographed
 from vision.synth.faces import game_codes, game_face
 
@@ -22,6 +23,11 @@ def gargon():
 @pytest.fixture(scope="module")
 def dugtungan():
     return PrintedReader("dugtungan")
+
+
+@pytest.fixture(scope="module")
+def levels():
+    return LevelReader()
 
 
 def read_share(reader: PrintedReader, cards: list[tuple[str, np.ndarray]]) -> float:
@@ -42,15 +48,15 @@ def test_every_dugtungan_card_is_read_from_a_photographed_card(dugtungan):
 
 
 def test_cards_printed_in_fonts_never_trained_on_are_mostly_read(gargon, dugtungan):
-    """A floor under today's model (on this sample 0.90 Gargon, 0.80 dugtungan; see
-    models/printed_tokens.md): the issue's 0.97 target is not reached yet."""
+    """The issue's 0.97 in fonts never trained on (on this sample the shipped model reads
+    1.0 Gargon, 0.975 dugtungan; on whole scenes see models/printed_tokens.md)."""
     rng = random.Random("held-out")
     held = fonts(held_out=True)
     values = [(f"{c}-{v}", gargon_face(c, v, rng.choice(held), rng))
               for c, v in ((rng.choice(("red", "blue", "white", "green")), rng.randrange(16)) for _ in range(40))]
     syllables = [(code, dugtungan_face(code, rng.choice(held), rng)) for code in rng.sample(game_codes("dugtungan"), 40)]
-    assert read_share(gargon, [(c, photographed(f, rng)) for c, f in values]) >= 0.85
-    assert read_share(dugtungan, [(c, photographed(f, rng)) for c, f in syllables]) >= 0.75
+    assert read_share(gargon, [(c, photographed(f, rng)) for c, f in values]) >= 0.97
+    assert read_share(dugtungan, [(c, photographed(f, rng)) for c, f in syllables]) >= 0.95
 
 
 def test_a_six_upside_down_is_a_six_lying_turned_not_a_nine(gargon):
@@ -73,3 +79,33 @@ def test_brighter_or_dimmer_light_feeds_the_network_the_same_tensor():
 def test_a_missing_model_is_one_clear_error(tmp_path: Path):
     with pytest.raises(PrintedModelMissing, match="scripts/train_printed.py"):
         PrintedReader("gargon", model=tmp_path / "none.onnx")
+
+
+def test_a_card_reads_the_same_whichever_way_it_lies(gargon):
+    card = photographed(game_face("gargon", "violet-3"), random.Random(3))
+    upright, turned = gargon.identify(card), gargon.identify(cv2.rotate(card, cv2.ROTATE_180))
+    assert turned.code == upright.code
+    assert turned.rotated != upright.rotated
+
+
+def test_every_lagim_level_one_to_ten_is_read_in_fonts_never_trained_on(levels):
+    """A floor under today's model (0.93 on this sample; 0.88 on whole scenes)."""
+    rng = random.Random("lagim-levels")
+    held = fonts(held_out=True)
+    cards = [(level, photographed(lagim_level_face(level, rng.choice(held), rng), rng))
+             for level in range(1, 11) for _ in range(3)]
+    read = levels.read_many([card for _, card in cards])
+    assert sum(r.value == level for (level, _), r in zip(cards, read)) >= 0.9 * len(cards)
+
+
+def test_a_lagim_card_upside_down_has_its_level_read_and_is_known_turned(levels):
+    card = photographed(lagim_level_face(8, fonts(held_out=False)[0], random.Random(8)), random.Random(8))
+    as_lies, turned = levels.read(card), levels.read(cv2.rotate(card, cv2.ROTATE_180))
+    assert (as_lies.value, as_lies.rotated) == (8, False)
+    assert (turned.value, turned.rotated) == (8, True)
+
+
+def test_lagim_cards_are_not_named_from_print_only_their_level():
+    """A Lagim card is named by its name and art (an enrolled deck); the numeral is its level."""
+    with pytest.raises(ValueError, match="no printed reader for 'lagim'"):
+        PrintedReader("lagim")
