@@ -5,13 +5,15 @@ with the scene generator's evaluation seed, which training never uses. Two sets 
 game: the project's own faces (`vision.synth.faces`), and the same layouts drawn in
 the font families held out of training (`vision.printed_faces.HELD_OUT_FAMILIES`).
 Cards are found by the real detector, matched to the truth by centre, cut out, and
-read by (a) `vision.printed.PrintedReader` and (b) PP-OCR through rapidocr-onnxruntime
+read by (a) `vision.printed.PrintedReader` (Gargon, dugtungan: the card's code) or
+`LevelReader` (Lagim: the entity level I-X) and (b) PP-OCR through rapidocr-onnxruntime
 (benchmark only: `.venv/bin/pip install rapidocr-onnxruntime`), which reads the text
-and takes the tallest line as the token; Gargon's colour comes from `vision.colour`
-for both, so the comparison is about reading the print. Accuracy is per detected card;
-milliseconds are per card at one thread.
+and takes the tallest line as the token (for Lagim: the line that is a numeral I-X, on
+the card as it lies, else turned round); Gargon's colour comes from `vision.colour`
+for both, so the comparison is about reading the print. Accuracy is per detected card
+(a card not found counts against neither); milliseconds are per card at one thread.
 
-Usage: .venv/bin/python scripts/bench_printed.py [--scenes 40] [--ocr-cards 60]
+Usage: .venv/bin/python scripts/bench_printed.py [--scenes 40] [--ocr-cards 60] [--model ONNX]
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import random
 import re
 import statistics
 import time
+from pathlib import Path
 from typing import Callable
 
 import cv2
@@ -30,16 +33,25 @@ import numpy as np
 from vision.colour import read_colour
 from vision.detect import ContourCardDetector, rectify
 from vision.evaluate import TruthCard, match_by_centre
-from vision.printed import PrintedReader, token_labels
-from vision.printed_faces import dugtungan_face, fonts, gargon_face
-from vision.synth.faces import game_codes, game_face
+from vision.printed import DEFAULT_MODEL, LEVELS, LevelReader, PrintedReader, token_labels
+from vision.printed_faces import dugtungan_face, fonts, gargon_face, lagim_level_face
+from vision.synth.faces import game_codes, game_face, roman
 from vision.synth.scenes import EVAL_SEED, render_scene
 
 FaceFor = Callable[[random.Random], tuple[str, np.ndarray]]
+GAMES = ("gargon", "dugtungan", "lagim")
+
+
+def project_level(code: str) -> str:
+    """The numeral `vision.synth.faces.lagim_face` prints on a Lagim card (seeded by its code)."""
+    return roman(random.Random("level:" + code).randint(1, 10))
 
 
 def project_faces(game: str) -> FaceFor:
+    """(truth, face): a card's code; for Lagim, the level it prints."""
     codes = game_codes(game)
+    if game == "lagim":
+        return lambda rng: (project_level(code := rng.choice(codes)), game_face(game, code))
     return lambda rng: (code := rng.choice(codes), game_face(game, code))
 
 
@@ -52,9 +64,21 @@ def held_out_faces(game: str) -> FaceFor:
         if game == "gargon":
             colour, value = code.rsplit("-", 1)
             return code, gargon_face(colour, int(value), font, rng)
+        if game == "lagim":
+            level = rng.randint(1, 10)
+            return roman(level), lagim_level_face(level, font, rng)
         return code, dugtungan_face(code, font, rng)
 
     return face_for
+
+
+def reader_for(game: str, model) -> Callable[[np.ndarray], str | None]:
+    """What the printed reader says a card is: its code, or for Lagim its level numeral."""
+    if game == "lagim":
+        levels = LevelReader(model)
+        return lambda card: roman(level) if (level := levels.read(card).value) else None
+    reader = PrintedReader(game, model)
+    return lambda card: reader.identify(card).code
 
 
 def cut_cards(seed: int, scenes: int, face_for: FaceFor) -> tuple[list[tuple[str, np.ndarray]], int]:
@@ -83,13 +107,22 @@ class OcrBaseline:
         self.actions = {t.partition(":")[2].replace("+", ""): t.partition(":")[2]
                         for t in token_labels()["dugtungan"] if ":" in t}
 
-    def code(self, card: np.ndarray) -> str | None:
+    def lines(self, card: np.ndarray) -> list[tuple[float, str]]:
+        """(height, capitals and digits) of every text line PP-OCR finds."""
         big = cv2.resize(card, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
-        lines, _ = self.ocr(big)
-        if not lines:
+        found, _ = self.ocr(big)
+        texts = [(abs(box[2][1] - box[0][1]), re.sub(r"[^A-Z0-9]", "", text.upper())) for box, text, _ in found or ()]
+        return [(h, t) for h, t in texts if t]
+
+    def code(self, card: np.ndarray) -> str | None:
+        if self.game == "lagim":
+            for view in (card, cv2.rotate(card, cv2.ROTATE_180)):
+                numerals = [t.replace("1", "I").replace("L", "I") for _, t in self.lines(view)]
+                found = [t for t in numerals if t in LEVELS]
+                if found:
+                    return found[0]
             return None
-        texts = [(abs(box[2][1] - box[0][1]), re.sub(r"[^A-Z0-9]", "", text.upper())) for box, text, _ in lines]
-        texts = [(h, t) for h, t in texts if t]
+        texts = self.lines(card)
         if not texts:
             return None
         token = max(texts)[1]
@@ -103,13 +136,18 @@ class OcrBaseline:
 
 
 def score(read: Callable[[np.ndarray], str | None], cards: list[tuple[str, np.ndarray]]) -> dict:
-    right, times = 0, []
-    for code, card in cards:
+    """Share read right, share named wrong (the costly mistake), share left unsure (None:
+    the host is asked), and the median time per card."""
+    answers, times = [], []
+    for _, card in cards:
         start = time.perf_counter()
-        answer = read(card)
+        answers.append(read(card))
         times.append(time.perf_counter() - start)
-        right += answer == code
-    return {"accuracy": round(right / max(len(cards), 1), 4), "ms_per_card": round(1000 * statistics.median(times), 2)}
+    n = max(len(cards), 1)
+    return {"accuracy": round(sum(a == code for a, (code, _) in zip(answers, cards)) / n, 4),
+            "named_wrong": round(sum(a is not None and a != code for a, (code, _) in zip(answers, cards)) / n, 4),
+            "unsure": round(sum(a is None for a in answers) / n, 4),
+            "ms_per_card": round(1000 * statistics.median(times), 2) if times else None}
 
 
 def main() -> None:
@@ -117,20 +155,21 @@ def main() -> None:
     parser.add_argument("--scenes", type=int, default=40)
     parser.add_argument("--ocr-cards", type=int, default=60,
                         help="cards per set also read by the OCR baseline (about 1 s each); 0 skips it")
+    parser.add_argument("--model", type=Path, default=DEFAULT_MODEL, help="the printed-token model to measure")
+    parser.add_argument("--games", nargs="+", choices=GAMES, default=list(GAMES))
     args = parser.parse_args()
     cv2.setNumThreads(1)
-    report: dict = {"eval_seed": EVAL_SEED, "scenes_per_set": args.scenes}
-    for game in ("gargon", "dugtungan"):
-        reader = PrintedReader(game)
+    report: dict = {"eval_seed": EVAL_SEED, "scenes_per_set": args.scenes, "model": str(args.model)}
+    for game in args.games:
+        read = reader_for(game, args.model)
         ocr = OcrBaseline(game) if args.ocr_cards else None
         for name, faces in (("project_faces", project_faces(game)), ("held_out_fonts", held_out_faces(game))):
             cards, total = cut_cards(EVAL_SEED + (0 if name == "project_faces" else 1), args.scenes, faces)
-            entry = {"cards": total, "detected": len(cards),
-                     "printed_reader": score(lambda c: reader.identify(c).code, cards)}
+            entry = {"cards": total, "detected": len(cards), "printed_reader": score(read, cards)}
             if ocr is not None:
                 subset = cards[:args.ocr_cards]
                 entry["same_cards_for_both"] = len(subset)
-                entry["printed_reader_on_those"] = score(lambda c: reader.identify(c).code, subset)
+                entry["printed_reader_on_those"] = score(read, subset)
                 entry["ocr_baseline_ppocr"] = score(ocr.code, subset)
             report[f"{game}/{name}"] = entry
             print(json.dumps({f"{game}/{name}": entry}), flush=True)
