@@ -13,6 +13,7 @@ enrolled with another model is refused instead of silently misread.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -25,12 +26,15 @@ import numpy as np
 
 from vision.identify import Embedder, Gallery
 from vision.synth.augment import photographed
+from vision.template import templates
 from vision.verify import MIN_MATCHES, CardFeatures, OrbVerifier
 
-FORMAT = "table-companion-deck/1"
+FORMAT = "table-companion-deck/2"  # /2 added the shots' templates (vision/template.py)
 SHOT_SUFFIX = re.compile(r"__\d+$")
 CALIBRATION_VIEWS = 12
 CALIBRATION_SEED = 20_261_122
+LOOKALIKE_COST = 10  # true accepts one false accept is worth, in every threshold choice
+LEAD_COST = 3  # the same, for the lead test, which only ever adds to the other two
 
 
 @dataclass(frozen=True)
@@ -46,9 +50,12 @@ class DeckProfile:
         g = self.gallery
         meta = {"format": FORMAT, "game": self.game, "model_sha256": self.model_sha256,
                 "threshold": g.threshold, "min_inliers": g.min_inliers, "typical": list(g.typical),
+                "min_lead": g.min_lead,
                 "calibration": self.calibration}
         with open(target, "wb") as fh:  # np.savez would append .npz to a name without it
             np.savez_compressed(fh, embeddings=g.embeddings.astype(np.float16), turned=g.turned.astype(np.float16),
+                                templates=g.templates.astype(np.float16),
+                                turned_templates=g.turned_templates.astype(np.float16),
                                 codes=np.array(g.codes),
                                 counts=np.array([len(f.points) for f in g.features], np.int32),
                                 points=np.concatenate([f.points for f in g.features]).astype(np.float16),
@@ -65,17 +72,21 @@ class DeckProfile:
                 meta = json.loads(str(data["meta"]))
                 embeddings = data["embeddings"].astype(np.float32)
                 turned = data["turned"].astype(np.float32)
+                templates = data["templates"].astype(np.float32) if "templates" in data else None
+                turned_templates = data["turned_templates"].astype(np.float32) if "templates" in data else None
                 codes = tuple(str(c) for c in data["codes"])
                 ends = np.cumsum(data["counts"])
                 points = np.split(data["points"].astype(np.float32), ends[:-1])
                 descriptors = np.split(data["descriptors"], ends[:-1])
         except (OSError, KeyError, ValueError) as exc:
             raise ValueError(f"not a deck profile ({exc.__class__.__name__}: {exc})") from None
-        if meta.get("format") != FORMAT:
+        if meta.get("format") == "table-companion-deck/1":
+            raise ValueError("enrolled by an older version (no card templates); enroll the deck again")
+        if meta.get("format") != FORMAT or templates is None or turned_templates is None:
             raise ValueError(f"unknown deck format {meta.get('format')!r}, expected {FORMAT}")
         features = tuple(CardFeatures(p, d) for p, d in zip(points, descriptors))
-        gallery = Gallery(codes, embeddings, turned, features, float(meta["threshold"]), float(meta["min_inliers"]),
-                          tuple(meta["typical"]))
+        gallery = Gallery(codes, embeddings, turned, templates, turned_templates, features, float(meta["threshold"]),
+                          float(meta["min_inliers"]), tuple(meta["typical"]), float(meta["min_lead"]))
         return cls(meta["game"], gallery, meta["model_sha256"], meta.get("calibration", {}))
 
 
@@ -100,8 +111,8 @@ def _joint_thresholds(same_sim: np.ndarray, same_inl: np.ndarray, other_sim: np.
             t_inl = max(float(t_inl), 2.0 * MIN_MATCHES)
             true = np.mean((same_sim >= t_sim) & (same_inl >= t_inl))
             false = np.mean((other_sim >= t_sim) & (other_inl >= t_inl))
-            if true - 10 * false > best_value:
-                best, best_value = (float(t_sim), t_inl), true - 10 * false
+            if true - LOOKALIKE_COST * false > best_value:
+                best, best_value = (float(t_sim), t_inl), true - LOOKALIKE_COST * false
     t_sim, t_inl = best
     below_sim = other_sim[other_sim < t_sim]
     below_inl = other_inl[other_inl < t_inl]
@@ -118,13 +129,15 @@ def calibrate(cards: Sequence[np.ndarray], codes: Sequence[str], embedder: Embed
     unenrolled look-alike would score, since that shot is what the embedding would
     propose). The two thresholds are then chosen together (`_joint_thresholds`).
     """
-    embeddings = embedder.embed(cards)
-    turned = embedder.embed([cv2.rotate(c, cv2.ROTATE_180) for c in cards])
+    upside_down = [cv2.rotate(c, cv2.ROTATE_180) for c in cards]
+    embeddings, turned = embedder.embed(cards), embedder.embed(upside_down)
+    shot_templates, turned_templates = templates(cards), templates(upside_down)
     features = tuple(verifier.features(c) for c in cards)
+    unset = Gallery(tuple(codes), embeddings, turned, shot_templates, turned_templates, features, 0.0, 0.0)
     rng = random.Random(CALIBRATION_SEED)
     owners = [i for i in range(len(cards)) for _ in range(CALIBRATION_VIEWS)]
     views = [photographed(cards[i], rng) for i in owners]
-    both = embedder.embed(views) @ np.concatenate([embeddings, turned]).T
+    both = unset.similarities(embedder.embed(views), templates(views))
     sims = np.maximum(both[:, :len(cards)], both[:, len(cards):])  # either way up, as identify does
     same_sim, other_sim, same_inl, other_inl = [], [], [], []
     for row, i in enumerate(owners):
@@ -138,11 +151,40 @@ def calibrate(cards: Sequence[np.ndarray], codes: Sequence[str], embedder: Embed
             other_inl.append(verifier.inliers(view_features, features[j]))
     threshold, min_inliers = _joint_thresholds(np.array(same_sim), np.array(same_inl),
                                                np.array(other_sim), np.array(other_inl))
-    gallery = Gallery(tuple(codes), embeddings, turned, features, threshold, min_inliers,
-                      (float(np.median(same_sim)), float(np.median(same_inl))))
+    own_lead, stranger_lead = _leads(unset, both, [codes[i] for i in owners])
+    min_lead = _lead_threshold(own_lead, stranger_lead)
+    gallery = dataclasses.replace(unset, threshold=threshold, min_inliers=min_inliers, min_lead=min_lead,
+                                  typical=(float(np.median(same_sim)), float(np.median(same_inl))))
     stats = {"views_per_shot": CALIBRATION_VIEWS,
-             "similarity": _spread(same_sim, other_sim), "inliers": _spread(same_inl, other_inl)}
+             "similarity": _spread(same_sim, other_sim), "inliers": _spread(same_inl, other_inl),
+             "lead": _spread(own_lead, stranger_lead)}
     return gallery, stats
+
+
+def _leads(gallery: Gallery, sims: np.ndarray, owners: Sequence[str]) -> tuple[list[float], list[float]]:
+    """How far each view's own code leads every other code, and, with its own code
+    left out (as if it had never been enrolled), how far the best remaining code leads
+    the next: what a forgotten card's look-alike would lead by."""
+    names, per_code = gallery.per_code(sims)
+    own, stranger = [], []
+    for row, code in enumerate(owners):
+        others = np.sort(np.delete(per_code[row], names.index(code)))[::-1]
+        if len(others):
+            own.append(float(per_code[row, names.index(code)] - others[0]))
+        if len(others) >= 2:
+            stranger.append(float(others[0] - others[1]))
+    return own, stranger
+
+
+def _lead_threshold(own: list[float], stranger: list[float]) -> float:
+    """The least lead to accept: as many own-code views as possible, each forgotten-card
+    look-alike let through costing LEAD_COST of them. Cheaper than in `_joint_thresholds`
+    because a look-alike must pass those thresholds too."""
+    if not stranger:
+        return 0.0
+    own_a, stranger_a = np.array(own), np.array(stranger)
+    candidates = np.unique(np.concatenate([[0.0], np.percentile(own_a, [0, 1, 2, 5, 10, 20, 30, 40, 50])]))
+    return float(max(candidates, key=lambda t: np.mean(own_a >= t) - LEAD_COST * np.mean(stranger_a >= t)))
 
 
 def _spread(same: list, other: list) -> dict:

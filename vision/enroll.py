@@ -15,6 +15,7 @@ from vision.deck import DeckProfile, calibrate
 from vision.detect import order_clockwise, rectify
 from vision.embed import OnnxEmbedder, file_sha256
 from vision.interfaces import CardDetector
+from vision.refine import refine_quad
 from vision.verify import OrbVerifier
 
 
@@ -26,7 +27,7 @@ def card_nearest_centre(image: np.ndarray, detector: CardDetector) -> np.ndarray
     if not found:
         return order_clockwise(np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]]))
     centre = np.array([w / 2, h / 2])
-    return min(found, key=lambda d: float(np.linalg.norm(d.corners.mean(axis=0) - centre))).corners
+    return refine_quad(image, min(found, key=lambda d: float(np.linalg.norm(d.corners.mean(axis=0) - centre))).corners)
 
 
 @dataclass

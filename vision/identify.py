@@ -1,6 +1,8 @@
 """Name a rectified card against an enrolled gallery, or say honestly that it is unknown.
 
-Ranking is nearest neighbour (cosine) over the gallery's embeddings. The open-set
+Ranking is nearest neighbour over the gallery's shots, by a similarity that weighs
+two views of a card: the ONNX embedding (layout, colour, pictures) and a band-pass
+template of the cut-out (vision/template.py: the printed value or syllable). The open-set
 decision needs two things, each with a threshold fixed per deck from the enrollment
 images alone (vision/deck.py): the embedding similarity (it sees colour, so red-14 is
 not blue-14) and the keypoint inliers against the best candidate's enrolled shot
@@ -19,10 +21,12 @@ import cv2
 import numpy as np
 
 from vision.interfaces import Candidate, Reading
+from vision.template import templates
 from vision.verify import CardFeatures, OrbVerifier
 
 
 RUNNER_UP_MARGIN = 0.5  # in units of a true match's usual margin (Gallery.score)
+SIMILARITY_WEIGHTS = (1 / 3, 2 / 3)  # embedding, template: measured best on generated tables (vision/template.py)
 
 
 class Embedder(Protocol):
@@ -37,10 +41,13 @@ class Gallery:
     codes: tuple[str, ...]
     embeddings: np.ndarray  # (n, d), unit rows
     turned: np.ndarray  # (n, d), the same shots turned 180 degrees
+    templates: np.ndarray  # (n, t), unit rows (vision/template.py)
+    turned_templates: np.ndarray  # (n, t), the same shots turned 180 degrees
     features: tuple[CardFeatures, ...]  # keypoints of each shot, for verification
     threshold: float  # least embedding similarity to accept
     min_inliers: float  # least verified keypoint matches to accept
     typical: tuple[float, float] = (1.0, 100.0)  # a true match's usual (similarity, inliers)
+    min_lead: float = 0.0  # least similarity lead of the named code over every other code
 
     def score(self, similarity: float, inliers: int) -> float:
         """Both margins over their thresholds, each in units of a true match's usual
@@ -49,13 +56,16 @@ class Gallery:
         return ((similarity - self.threshold) / max(self.typical[0] - self.threshold, 0.05)
                 + (inliers - self.min_inliers) / max(self.typical[1] - self.min_inliers, 5.0))
 
-    def similarities(self, queries: np.ndarray) -> np.ndarray:
-        """(n_queries, 2 n_shots): columns n_shots.. are the turned shots."""
-        return queries @ np.concatenate([self.embeddings, self.turned]).T
+    def similarities(self, embeddings: np.ndarray, templates: np.ndarray) -> np.ndarray:
+        """(n_queries, 2 n_shots) from the queries' embeddings and templates: columns
+        n_shots.. are the turned shots."""
+        by_embedding, by_template = SIMILARITY_WEIGHTS
+        return (by_embedding * (embeddings @ np.concatenate([self.embeddings, self.turned]).T)
+                + by_template * (templates @ np.concatenate([self.templates, self.turned_templates]).T))
 
     def per_code(self, sims: np.ndarray) -> tuple[list[str], np.ndarray]:
         """Codes and (n_queries, n_codes) similarities, best shot per code, from
-        (n_queries, n_shots) similarities."""
+        (n_queries, 2 n_shots) similarities."""
         names = sorted(set(self.codes))
         n = len(self.codes)
         columns = [np.max(sims[:, [i + t for i, c in enumerate(self.codes) if c == name for t in (0, n)]], axis=1)
@@ -90,7 +100,7 @@ class GalleryIdentifier:
         `verify` codes, keypoints check each, the best that passes both tests wins."""
         if not cards:
             return []
-        shot_sims = self.gallery.similarities(self.embedder.embed(cards))
+        shot_sims = self.gallery.similarities(self.embedder.embed(cards), templates(cards))
         names, code_sims = self.gallery.per_code(shot_sims)
         n = len(self.gallery.codes)
         readings: list[Reading] = []
@@ -115,6 +125,11 @@ class GalleryIdentifier:
             column, similarity, inliers = passing[0] if passing else shortlist[0]  # else the favourite, unaccepted
             shot = column % n
             scores = code_sims[k]
+            # and only if no other enrolled face comes close: a card that was never
+            # enrolled has enrolled look-alikes that tie with each other (red-14 left
+            # out: red-15 and blue-14 both come close), an enrolled card stands out
+            mine = names.index(self.gallery.codes[shot])
+            accepted = accepted and float(scores[mine] - np.max(np.delete(scores, mine), initial=-1.0)) >= self.gallery.min_lead
             readings.append(Reading(
                 code=self.gallery.codes[shot] if accepted else None,
                 confidence=confidence(similarity, self.gallery.threshold, inliers, self.gallery.min_inliers),

@@ -18,6 +18,7 @@ from vision.embed import DEFAULT_MODEL, OnnxEmbedder
 from vision.identify import GalleryIdentifier
 from vision.imageio import decode
 from vision.interfaces import BatchIdentifier, CardDetector, CardResult, Reading
+from vision.refine import refine_quad
 
 AMBIGUOUS_ASPECT = 0.5 * (CARD_ASPECT + 1)  # short/long above this: sides too alike to trust
 
@@ -51,7 +52,7 @@ class CardRecognizer:
 
     def recognize(self, image: np.ndarray) -> list[CardResult]:
         """Every card in a BGR image, corners clockwise from the card's own top-left."""
-        quads = [d.corners for d in self.detector.detect(image)]
+        quads = [refine_quad(image, d.corners) for d in self.detector.detect(image)]
         ways = [[q] + ([np.roll(q, -1, axis=0)] if _aspect(q) > AMBIGUOUS_ASPECT else []) for q in quads]
         flat = [q for options in ways for q in options]
         readings = iter(self.identifier.identify_many([rectify(image, q) for q in flat]))

@@ -25,11 +25,24 @@ class GameTable:
     scenes: tuple[Scene, ...]
 
 
+PLAIN_TABLES = {"dark": (28, 28, 28), "felt": (50, 115, 35), "white": (220, 220, 220)}  # BGR, about
+
+
 def enrollment_photo(game: str, code: str, rng: random.Random) -> np.ndarray:
-    """One card, roughly upright, on a table, as a person enrolling it would snap it.
-    (Upright matters only for corner order: enrollment takes the side nearer the top
-    of the photo as the card's top.)"""
-    return render_scene(rng, [(code, game_face(game, code))], size=(960, 720), max_turn=25).image
+    return enrollment_scene(game, code, rng).image
+
+
+def enrollment_scene(game: str, code: str, rng: random.Random) -> Scene:
+    """One card, roughly upright, on a plain surface that its edge stands out from, as
+    the enroll instructions ask (a white-edged card on a white table has no edge to
+    find, and a card cut out without its margin is a different picture to everything
+    that compares it later). Upright matters only for corner order: enrollment takes
+    the side nearer the top of the photo as the card's top."""
+    face = game_face(game, code)
+    rim = np.concatenate([face[:4].reshape(-1, 3), face[-4:].reshape(-1, 3),
+                          face[:, :4].reshape(-1, 3), face[:, -4:].reshape(-1, 3)]).mean(axis=0)
+    table = max(PLAIN_TABLES, key=lambda kind: float(np.linalg.norm(rim - np.array(PLAIN_TABLES[kind]))))
+    return render_scene(rng, [(code, face)], size=(960, 720), max_turn=25, table=table)
 
 
 def enrolled_deck(game: str, codes, embedder, rng: random.Random):
