@@ -40,14 +40,14 @@ import time
 from collections import Counter, deque
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence
 
 import numpy as np
 
 from companion.adapters import Recording, Step, adapter_for
 from companion.table import LiveTable
 from rules.core import BadInput, IllegalMove
-from vision.observations import Observation
+from vision.observations import CENTRE, Observation
 
 if TYPE_CHECKING:
     from vision.pipeline import Pipeline
@@ -139,7 +139,7 @@ class Camera:
         detector, identifier = pipeline_parts
         self.pipeline: Pipeline = Pipeline(detector, identifier, self.film.zones.zone_of)
         self.table = table
-        self.waiting: Observation | None = None  # the recorded change not yet reported
+        self.waiting: list[Observation] = []  # the recorded changes not yet reported
         self.waited = 0
         self.owner: dict[int, int] = {}  # vision's track -> the recording's card
         self.named: dict[int, str] = {}  # vision's track -> the name the script gave it
@@ -150,7 +150,8 @@ class Camera:
     def apply(self, change: Observation) -> None:
         self.film.apply(change)
         self.recent.append(change.code or "")
-        self.waiting, self.waited = change, 0
+        self.waiting.append(change)
+        self.waited = 0
 
     def tick(self, tally: Tally, timestamp: float) -> None:
         """Film one frame, read it, tell the table what changed."""
@@ -166,11 +167,11 @@ class Camera:
                 self.named.pop(observation.track, None)
                 self.unnamed.pop(observation.track, None)
             self.table.observe(observation)
-        if self.waiting is not None and self.waited >= SEEN_FRAMES:
-            tally.missed += 1
-            log.info("demo: the camera did not report %s %s in %s", self.waiting.code, self.waiting.kind,
-                     self.waiting.zone)
-            self.waiting = None
+        if self.waiting and self.waited >= SEEN_FRAMES:
+            for change in self.waiting:
+                tally.missed += 1
+                log.info("demo: the camera did not report %s %s in %s", change.code, change.kind, change.zone)
+            self.waiting = []
 
     def _judge(self, observation: Observation, tally: Tally) -> None:
         if observation.kind == "gone":
@@ -179,13 +180,13 @@ class Camera:
             card = self.film.card_at(np.mean(observation.corners, axis=0))
             if card is not None:
                 self.owner[observation.track] = card
-        expected = self.waiting
+        expected = next((w for w in self.waiting if w.track == card), None)
         kinds = ("moved", "appeared") if expected is not None and expected.kind == "moved" else (
             (expected.kind,) if expected is not None else ())
-        if expected is None or card != expected.track or observation.kind not in kinds:
+        if expected is None or observation.kind not in kinds:
             tally.extra += 1
             return
-        self.waiting = None
+        self.waiting.remove(expected)
         if observation.code is None or observation.confidence < self.table.confidence:
             tally.asked += 1
         elif same_card(observation.code, expected.code):
@@ -229,7 +230,27 @@ class Camera:
     @property
     def busy(self) -> bool:
         """A change is still waiting for the camera, or a card for its name."""
-        return self.waiting is not None or bool(self.unnamed)
+        return bool(self.waiting) or bool(self.unnamed)
+
+
+def _grouped(steps: Sequence[Step]) -> Iterator[tuple[Step, list[Observation]]]:
+    """Each step with the camera changes it stands for: cards appearing one after the
+    other in the same seat are one play and lie down together (the table asks about a
+    play once it sees cards in the seat, so a play filmed card by card would be asked
+    about half laid). Cards in the centre keep their order: it means something there
+    (dugtungan's PAMATO, Bagani's rows)."""
+    pending: list[Step] = []
+    for step in steps:
+        o = step.observation
+        if pending and (o is None or o.kind != "appeared" or o.zone != pending[0].observation.zone):
+            yield pending[0], [p.observation for p in pending]
+            pending = []
+        if o is not None and o.kind == "appeared" and o.zone != CENTRE:
+            pending.append(step)
+        else:
+            yield step, [o] if o is not None else []
+    if pending:
+        yield pending[0], [p.observation for p in pending]
 
 
 class DemoPlayer:
@@ -314,13 +335,14 @@ class DemoPlayer:
         camera = Camera(self.game, rec, self.table, self._parts, seed, self.size)
         self._next = time.monotonic()
         due = 0
-        for step in rec.steps:
+        for step, together in _grouped(rec.steps):
             due = max(due, self._frame) + round(step.delay * self.fps / self.speed)
             while self._frame < due or camera.busy or self.table.open_questions():
                 if not self._tick(camera):
                     return False
             if step.observation is not None:
-                camera.apply(step.observation)
+                for change in together:  # a player puts down a play's cards at once
+                    camera.apply(change)
             elif step.host is not None:
                 self._host(step)
         for _ in range(AFTER_LAST):

@@ -24,8 +24,10 @@ import tempfile
 import time
 from pathlib import Path
 
-import cv2
-import numpy as np
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one thread everywhere, as companion/cli.py sets it
+
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))

@@ -15,9 +15,9 @@ corner is its own top-left.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Protocol, Sequence
 
-import cv2
 import numpy as np
 
 from vision.interfaces import Candidate, Reading
@@ -56,12 +56,19 @@ class Gallery:
         return ((similarity - self.threshold) / max(self.typical[0] - self.threshold, 0.05)
                 + (inliers - self.min_inliers) / max(self.typical[1] - self.min_inliers, 5.0))
 
+    @cached_property
+    def _both_ways(self) -> tuple[np.ndarray, np.ndarray]:
+        """Embeddings and templates of every shot, upright then turned, as (dim, 2n)
+        matrices, built once per deck rather than once per frame."""
+        by_embedding, by_template = SIMILARITY_WEIGHTS
+        return (np.ascontiguousarray(by_embedding * np.concatenate([self.embeddings, self.turned]).T),
+                np.ascontiguousarray(by_template * np.concatenate([self.templates, self.turned_templates]).T))
+
     def similarities(self, embeddings: np.ndarray, templates: np.ndarray) -> np.ndarray:
         """(n_queries, 2 n_shots) from the queries' embeddings and templates: columns
         n_shots.. are the turned shots."""
-        by_embedding, by_template = SIMILARITY_WEIGHTS
-        return (by_embedding * (embeddings @ np.concatenate([self.embeddings, self.turned]).T)
-                + by_template * (templates @ np.concatenate([self.templates, self.turned_templates]).T))
+        by_embedding, by_template = self._both_ways
+        return embeddings @ by_embedding + templates @ by_template
 
     def per_code(self, sims: np.ndarray) -> tuple[list[str], np.ndarray]:
         """Codes and (n_queries, n_codes) similarities, best shot per code, from

@@ -14,13 +14,14 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
+from typing import Sequence
 
 import cv2
 import numpy as np
 
 from vision.interfaces import Candidate, Reading
 from vision.markers import marker_image
-from vision.observations import CENTRE, seat_zone
+from vision.observations import CENTRE, Observation, seat_zone
 from vision.synth.faces import FACE_SIZE, game_codes, game_face
 from vision.synth.scenes import table_image
 from vision.zones import CENTRE_MARKER

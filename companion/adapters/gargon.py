@@ -76,10 +76,11 @@ class GargonAdapter:
         confidence = min(o.confidence for o in laid)
         choices = [Choice(f"Yes: {', '.join(colours)}", action)]
         unsure = min(laid, key=lambda o: o.confidence)
-        for code, _ in unsure.candidates[1:3]:
+        for code, _ in unsure.candidates:
             swapped = [(_colour(code) if o.track == unsure.track else _colour(o.code))
                        for o in sorted(laid, key=lambda o: o.track)]
-            choices.append(Choice(f"No: {', '.join(swapped)}", {**action, "colours": swapped}))
+            if all(c.action["colours"] != swapped for c in choices) and len(choices) < 3:
+                choices.append(Choice(f"No: {', '.join(swapped)}", {**action, "colours": swapped}))
         return Reading(f"Did {names[seat]} play {', '.join(colours)}?", tuple(choices), confidence,
                        frozenset(o.track for o in laid))
 
