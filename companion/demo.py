@@ -129,7 +129,7 @@ class Camera:
     """One game's generated table and the vision reading it, with the truth beside it."""
 
     def __init__(self, game: str, recording: Recording, table: LiveTable, pipeline_parts: tuple[Any, Any],
-                 seed: int, size: tuple[int, int] = FRAME_SIZE) -> None:
+                 seed: int, size: tuple[int, int] = FRAME_SIZE, host_names_unsure: bool = True) -> None:
         from vision.pipeline import Pipeline
         from vision.synth.faces import slug
         from vision.synth.recording import RecordedTable
@@ -139,6 +139,9 @@ class Camera:
         detector, identifier = pipeline_parts
         self.pipeline: Pipeline = Pipeline(detector, identifier, self.film.zones.zone_of)
         self.table = table
+        # the script, as the host, names a card the camera is unsure of (it looked at
+        # the card); off when a real host is to answer every question
+        self.host_names_unsure = host_names_unsure
         self.waiting: list[Observation] = []  # the recorded changes not yet reported
         self.waited = 0
         self.owner: dict[int, int] = {}  # vision's track -> the recording's card
@@ -161,8 +164,12 @@ class Camera:
             self._judge(observation, tally)
             if observation.track in self.named:
                 observation = dataclasses.replace(observation, code=self.named[observation.track], confidence=1.0)
-            elif observation.code is None and observation.kind != "gone":
+            elif observation.kind != "gone" and (observation.code is None or (
+                    self.host_names_unsure and (observation.confidence < self.table.confidence
+                                                or self._misread(observation)))):
                 self.unnamed[observation.track] = (observation, time.monotonic())
+                if observation.code is not None:
+                    continue  # the script, as the host, names it in a moment (and the log says so)
             if observation.kind == "gone":
                 self.named.pop(observation.track, None)
                 self.unnamed.pop(observation.track, None)
@@ -172,6 +179,13 @@ class Camera:
                 tally.missed += 1
                 log.info("demo: the camera did not report %s %s in %s", change.code, change.kind, change.zone)
             self.waiting = []
+
+    def _misread(self, observation: Observation) -> bool:
+        """The camera named a card other than the one laid there: a host at the table
+        would correct it, so the script does, rather than play on a wrong card."""
+        card = self.owner.get(observation.track)
+        truth = self.film.code_of(card) if card is not None else None
+        return truth is not None and observation.code is not None and not same_card(observation.code, truth)
 
     def _judge(self, observation: Observation, tally: Tally) -> None:
         if observation.kind == "gone":
@@ -206,8 +220,8 @@ class Camera:
             if code is None or any(self.owner.get(t) == card for t in self.named):
                 continue  # one laid card seen as two (a track lost under a hand): name it once
             self.named[track] = code
-            log.info("demo: the camera could not name a card in %s; the script names it %s, the card it laid",
-                     observation.zone, code)
+            log.info("demo: the camera could not name a card in %s (it said %s); the script names it %s, "
+                     "the card it laid", observation.zone, observation.code, code)
             self.table.observe(dataclasses.replace(observation, code=code, confidence=1.0, candidates=()))
 
     def truthful(self, choices: list[Mapping[str, Any]]) -> int | None:
@@ -332,7 +346,8 @@ class DemoPlayer:
     def _film(self, rec: Recording, seed: int) -> bool:
         """One game through the camera; False if stopped."""
         assert self._parts is not None
-        camera = Camera(self.game, rec, self.table, self._parts, seed, self.size)
+        camera = Camera(self.game, rec, self.table, self._parts, seed, self.size,
+                        host_names_unsure=not self.answer_myself)
         self._next = time.monotonic()
         due = 0
         for step, together in _grouped(rec.steps):

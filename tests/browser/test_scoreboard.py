@@ -2,14 +2,29 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 
 import pytest
 
+from companion.demo import DemoPlayer
+from companion.server import build_services, close_services
 from tests.browser.conftest import PHONE
+from tests.companion.conftest import table_settings
 from tests.companion.servers import HOST_TOKEN, Server
 
 SPEED = 4.0  # the recording at four times its real pace
-CORRECTED_PLAY = '{"kind": "play", "seat": 0, "colours": ["violet"]}'  # a colour the camera did not say
+CORRECTED_REVEAL = '{"kind": "reveal", "cards": [["red-9", "blue-4"], ["red-12", "blue-11"], []]}'
+
+
+def uncorrected_totals(folder: Path) -> dict[str, int]:
+    """The demo's final totals when the host lets the camera's readings stand."""
+    services = build_services(table_settings(folder), folder / "plain.db", "http://192.0.2.1:8000")
+    try:
+        player = DemoPlayer(services.table, "gargon", speed=1000, loop=False).start()
+        assert player.wait(120)
+        return {p["name"]: p["total"] for p in services.table.snapshot()["players"]}
+    finally:
+        close_services(services)
 
 
 def totals_on(page) -> dict[str, int]:
@@ -44,34 +59,26 @@ def test_a_viewer_sees_the_scoreboard_change_as_the_demo_advances_without_reload
     page.close()
 
 
-def test_the_host_corrects_a_reading_and_every_viewer_sees_it(browser, tmp_path):
-    """The camera reads the back of Ana's first card; the host settles what it asks,
-    then corrects the play it accepted, and both phones follow without reloading."""
-    demo = Server(["demo", "--game", "gargon", "--speed", str(SPEED), "--once", "--answer-myself"], tmp_path)
-    try:
-        viewers = [browser.new_page(viewport=PHONE) for _ in range(2)]
-        for viewer in viewers:
-            viewer.goto(demo.url + "/")
-        host = browser.new_page(viewport=PHONE)
-        host.goto(f"{demo.url}/host?token={HOST_TOKEN}")
-        played = host.locator("#accepted li", has_text="Ana plays")
-        question = host.locator("#question-list button").first
-        host.wait_for_function("document.querySelector('#question-list button') || "
-                               "[...document.querySelectorAll('#accepted li')].some(li => li.textContent.includes('Ana plays'))",
-                               timeout=60000)
-        if not played.count():
-            question.click()  # yes, as the camera read it
-        played.locator("button").click(timeout=30000)
-        host.fill("#action-json", CORRECTED_PLAY)
-        host.locator("#send-action").click()
-        for viewer in viewers:
-            viewer.wait_for_function("document.getElementById('log').textContent.includes('Ana plays violet face down')",
-                                     timeout=30000)
-        assert demo.state()["players"][0]["name"] == "Ana"
-        for page in viewers + [host]:
-            page.close()
-    finally:
-        demo.stop()
+def test_the_host_corrects_a_reading_and_every_viewers_total_changes(browser, demo, tmp_path):
+    viewers = [browser.new_page(viewport=PHONE) for _ in range(2)]
+    for viewer in viewers:
+        viewer.goto(demo.url + "/")
+    host = browser.new_page(viewport=PHONE)
+    host.goto(f"{demo.url}/host?token={HOST_TOKEN}")
+    host.locator("#accepted li", has_text="Cards turned up").locator("button").click(timeout=30000)
+    host.fill("#action-json", CORRECTED_REVEAL)  # the camera read Ben's blue 7; say it was the 11
+    host.locator("#send-action").click()
+    for viewer in viewers:
+        viewer.wait_for_function("document.getElementById('game-status').textContent === 'finished'",
+                                 timeout=60000)
+    served = {p["name"]: p["total"] for p in demo.state()["players"]}
+    plain = uncorrected_totals(tmp_path)
+    assert served != plain  # the correction changed the score
+    for viewer in viewers:
+        assert totals_on(viewer) == served
+        assert "blue-11" in viewer.locator("#log").inner_text()
+    for page in viewers + [host]:
+        page.close()
 
 
 def test_a_viewers_write_is_refused_by_the_server(browser, table):
