@@ -31,8 +31,9 @@ import cv2
 import numpy as np
 
 from vision.colour import read_colour
-from vision.detect import ContourCardDetector, rectify
+from vision.detect import ContourCardDetector
 from vision.evaluate import TruthCard, match_by_centre
+from vision.pipeline import cut_out
 from vision.printed import DEFAULT_MODEL, LEVELS, LevelReader, PrintedReader, token_labels
 from vision.printed_faces import dugtungan_face, fonts, gargon_face, lagim_level_face
 from vision.synth.faces import game_codes, game_face, roman
@@ -92,7 +93,7 @@ def cut_cards(seed: int, scenes: int, face_for: FaceFor) -> tuple[list[tuple[str
         quads = [d.corners for d in detector.detect(scene.image)]
         total += len(truth)
         for p, t in match_by_centre(quads, truth).pairs:
-            cards.append((truth[t].code, rectify(scene.image, quads[p])))
+            cards.append((truth[t].code, cut_out(scene.image, quads[p])))  # as the live pipeline cuts them
     return cards, total
 
 
