@@ -3,12 +3,13 @@
 Ranking is nearest neighbour over the gallery's shots, by a similarity that weighs
 two views of a card: the ONNX embedding (layout, colour, pictures) and a band-pass
 template of the cut-out (vision/template.py: the printed value or syllable). The open-set
-decision needs two things, each with a threshold fixed per deck from the enrollment
-images alone (vision/deck.py): the embedding similarity (it sees colour, so red-14 is
-not blue-14) and the keypoint inliers against the best candidate's enrolled shot
-(vision/verify.py: it sees the picture, so a Swamp is not an Island). A card that is
-not in the deck must come back as None, never as its look-alike. Each shot is enrolled
-both ways up, so one embedding of the card finds both its name and which detected
+decision needs three things, each with a threshold fixed per deck from the enrollment
+images alone (vision/deck.py): the similarity (it sees colour, so red-14 is not
+blue-14), the keypoint inliers against the best candidate's enrolled shot
+(vision/verify.py: it sees the picture, so a Swamp is not an Island), and a lead over
+every other enrolled code (a forgotten card's look-alikes tie with each other). A card
+that is not in the deck must come back as None, never as its look-alike. Each shot is
+enrolled both ways up, so one look at the card finds both its name and which detected
 corner is its own top-left.
 """
 
@@ -44,7 +45,7 @@ class Gallery:
     templates: np.ndarray  # (n, t), unit rows (vision/template.py)
     turned_templates: np.ndarray  # (n, t), the same shots turned 180 degrees
     features: tuple[CardFeatures, ...]  # keypoints of each shot, for verification
-    threshold: float  # least embedding similarity to accept
+    threshold: float  # least similarity (embedding and template, SIMILARITY_WEIGHTS) to accept
     min_inliers: float  # least verified keypoint matches to accept
     typical: tuple[float, float] = (1.0, 100.0)  # a true match's usual (similarity, inliers)
     min_lead: float = 0.0  # least similarity lead of the named code over every other code
