@@ -1,15 +1,17 @@
 """Deck profiles: what enrollment learns about one physical deck, and how it is stored.
 
-A profile holds features, never photos: per enrolled shot one embedding and its ORB
-keypoints, the codes, and the accept thresholds. The accept thresholds (embedding similarity and verified keypoints) are fixed here
-from the enrollment images alone, because thresholds tuned on test photos would
-flatter every figure we report: views of each enrolled card as a bad camera would see
-it (vision/synth/augment.py) are compared with their own shot (how high a true match
-scores) and with the closest other enrolled face (how high a look-alike scores), and the
-thresholds are set to accept the former and stop the latter.
+A profile holds features, never photos: per enrolled shot one embedding, a band-pass
+template (36x50, no brightness or colour level left) and its ORB keypoints, the codes,
+and the accept thresholds. The thresholds (similarity, verified keypoints, lead over
+the other codes) are fixed here from the enrollment images alone, because thresholds
+tuned on test photos would flatter every figure we report: views of each enrolled card
+as a bad camera would see it (vision/synth/augment.py) are compared with their own
+shot (how high a true match scores) and with the closest other enrolled face (how high
+a look-alike scores), and the thresholds are set to accept the former and stop the
+latter; the lead is calibrated with each view's own code left out, as if it had never
+been enrolled.
 The file is a NumPy .npz archive (no pickles), with the model's sha256 so a deck
-enrolled with another model is refused instead of silently misread.
-"""
+enrolled with another model is refused instead of silently misread."""
 
 from __future__ import annotations
 
