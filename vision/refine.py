@@ -47,7 +47,7 @@ def refine_quad(image: np.ndarray, quad: np.ndarray, settings: RefineSettings = 
     it only on cards it is about to identify, not on every card every frame."""
     quad = np.asarray(quad, np.float64)
     short = float(np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1).min())
-    searches = [_Search.along(image, quad, i, short, settings) for i in range(4)]
+    searches = [_Search.search(image, quad, i, short, settings) for i in range(4)]
     # the table's colour: the far outer end of every search line, most of which is table
     table = np.median(np.concatenate([sr.profile[:, -3:].reshape(-1, 3) for sr in searches]), axis=0)
     # a side with no clear edge (a dark rim on a dark table) keeps its rough line
@@ -78,8 +78,21 @@ class _Search:
     def step(self) -> float:
         return float(self.offsets[1] - self.offsets[0])
 
+    @property
+    def length(self) -> float:
+        return max(float(np.linalg.norm(self.q - self.p)), 1e-6)
+
+    @property
+    def direction(self) -> np.ndarray:
+        return (self.q - self.p) / self.length
+
+    @property
+    def along(self) -> np.ndarray:
+        """Where each search line crosses the side, in pixels from its middle."""
+        return (self.ts - 0.5) * self.length
+
     @classmethod
-    def along(cls, image: np.ndarray, quad: np.ndarray, i: int, short: float, s: RefineSettings) -> "_Search":
+    def search(cls, image: np.ndarray, quad: np.ndarray, i: int, short: float, s: RefineSettings) -> "_Search":
         p, q = quad[i], quad[(i + 1) % 4]
         d = (q - p) / max(float(np.linalg.norm(q - p)), 1e-6)
         n = np.array([d[1], -d[0]])
@@ -96,14 +109,13 @@ class _Search:
 
     def edge(self, table: np.ndarray, s: RefineSettings) -> tuple[np.ndarray, np.ndarray] | None:
         """(point, direction) of the card's edge along this side, or None if none is clear."""
-        length = float(np.linalg.norm(self.q - self.p))
         peaks = _peaks(np.linalg.norm(np.diff(self.profile, axis=1), axis=2))
         if peaks is None:
             return None
         rows, where, weight = peaks
         positions = self.offsets[0] + (where + 0.5) * self.step
-        along = (self.ts[rows] - 0.5) * length
-        best = _vote(along, positions, weight, rows, s, self._table_outside(table, s))
+        along = self.along[rows]
+        best = _vote(along, positions, weight, rows, s, self._table_outside(table))
         if best is None:
             return None
         slope, offset = best
@@ -111,23 +123,20 @@ class _Search:
         near = np.abs(positions - (offset + slope * along)) < 1.5
         if np.count_nonzero(near) >= 3:
             slope, offset = np.polyfit(along[near], positions[near], 1, w=weight[near])
-        d = (self.q - self.p) / length
-        direction = d + slope * self.normal
+        direction = self.direction + slope * self.normal
         return (self.p + self.q) / 2 + offset * self.normal, direction / np.linalg.norm(direction)
 
     def rough(self) -> tuple[np.ndarray, np.ndarray]:
         """The side as the contour gave it, as (point, direction)."""
-        d = self.q - self.p
-        return (self.p + self.q) / 2, d / max(float(np.linalg.norm(d)), 1e-6)
+        return (self.p + self.q) / 2, self.direction
 
-    def _table_outside(self, table: np.ndarray, s: RefineSettings):
+    def _table_outside(self, table: np.ndarray):
         """For a line (slope, offset): how much more the colour just inside it differs
         from the table than the colour just outside it. A card's edge has the table
         outside and the card inside; a frame inside the card has card on both sides, a
         grain line on the table has table on both sides."""
         rows = np.arange(len(self.ts))
-        length = float(np.linalg.norm(self.q - self.p))
-        along = (self.ts - 0.5) * length
+        along = self.along
         gap = max(1, int(round(2.5 / self.step)))
         far = np.linalg.norm(self.profile - table, axis=2)  # (rows, offsets)
 
