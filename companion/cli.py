@@ -14,15 +14,8 @@ import os
 import sys
 from typing import Sequence
 
-# NumPy's BLAS would start a thread per core for every small matrix product (a card's
-# similarities to its deck): on a Pi the other cores belong to the web server, speech and
-# the camera, and on a busy machine those threads spin for more time than the product
-# takes. Set before anything imports NumPy; a user's own setting wins.
-for _blas in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
-    os.environ.setdefault(_blas, "1")
-
-from companion.errors import UsageError  # noqa: E402
-from companion.logs import configure_logging  # noqa: E402
+from companion.errors import UsageError
+from companion.logs import configure_logging
 
 # command name -> the module in companion.commands that registers it, in help order
 COMMANDS = {

@@ -24,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one thread everywhere, as companion/cli.py sets it
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one thread everywhere, as the companion package sets it
 
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
