@@ -39,8 +39,9 @@ class Enrollment:
     codes: list[str] = field(default_factory=list)
     cards: list[np.ndarray] = field(default_factory=list)
 
-    def add(self, image: np.ndarray, code: str) -> np.ndarray:
-        card = rectify(image, card_nearest_centre(image, self.detector))
+    def add(self, image: np.ndarray, code: str, corners: np.ndarray | None = None) -> np.ndarray:
+        """`corners` when the caller has already found the card (and shown it)."""
+        card = rectify(image, card_nearest_centre(image, self.detector) if corners is None else corners)
         self.codes.append(code)
         self.cards.append(card)
         return card

@@ -99,14 +99,15 @@ def _layout(rng: random.Random, n: int, size: tuple[int, int], card_h: float,
 
 
 def render_scene(rng: random.Random, faces: Sequence[tuple[str, np.ndarray]],
-                 size: tuple[int, int] = (1280, 720), table: str | None = None, max_turn: float = 180) -> Scene:
-    """Lay `faces` (code, face image) on a table, each turned up to `max_turn` degrees,
-    and take a photo of it."""
+                 size: tuple[int, int] = (1280, 720), table: str | None = None, max_turn: float = 180,
+                 card_height: tuple[float, float] = (0.24, 0.36), hand_chance: float = 0.25) -> Scene:
+    """Lay `faces` (code, face image) on a table, each turned up to `max_turn` degrees
+    and `card_height` of the frame tall, and take a photo of it."""
     w, h = size
     table = table or rng.choice(TABLES)
     # draw on a flat table plane, then tilt the whole plane like a camera would
     plane = table_image(table, size, rng)
-    card_h = rng.uniform(0.24, 0.36) * h
+    card_h = rng.uniform(*card_height) * h
     spots = _layout(rng, len(faces), size, card_h, max_turn)
     fw, fh = FACE_SIZE
     face_corners = np.float32([[0, 0], [fw - 1, 0], [fw - 1, fh - 1], [0, fh - 1]])
@@ -124,7 +125,7 @@ def render_scene(rng: random.Random, faces: Sequence[tuple[str, np.ndarray]],
             face = cv2.addWeighted(face, 0.85, np.full_like(face, 255), 0.15, 0)
         _paste(plane, face, mask, homography, size)
         cards.append(SceneCard(code, corners.astype(np.float32)))
-    image = _photograph(plane, rng)
+    image = _photograph(plane, rng, hand_chance)
     return Scene(image, cards, table)
 
 
@@ -148,8 +149,8 @@ def _paste(canvas: np.ndarray, face: np.ndarray, mask: np.ndarray, homography: n
     canvas[:] = (canvas * (1 - alpha) + warped * alpha).astype(np.uint8)
 
 
-def _photograph(image: np.ndarray, rng: random.Random) -> np.ndarray:
-    """Uneven light, glare, a hand, blur, noise and JPEG, each drawn at random."""
+def _photograph(image: np.ndarray, rng: random.Random, hand_chance: float) -> np.ndarray:
+    """Uneven light, glare, a hand (with `hand_chance`), blur, noise and JPEG, each drawn at random."""
     h, w = image.shape[:2]
     img = image.astype(np.float32)
     gx, gy = rng.uniform(-0.35, 0.35), rng.uniform(-0.35, 0.35)
@@ -162,7 +163,7 @@ def _photograph(image: np.ndarray, rng: random.Random) -> np.ndarray:
                     rng.uniform(0, 180), 0, 360, 1.0, -1)
         glare = cv2.GaussianBlur(glare, (0, 0), 25)
         img += 110 * glare[..., None]
-    if rng.random() < 0.25:  # a hand (skin blob) reaching in from an edge
+    if rng.random() < hand_chance:  # a hand (skin blob) reaching in from an edge
         hand = np.zeros((h, w), np.uint8)
         x = rng.randrange(w)
         cv2.ellipse(hand, (x, h + 20), (rng.randint(40, 70), rng.randint(90, 160)), rng.uniform(-30, 30), 0, 360, 255, -1)

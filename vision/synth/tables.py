@@ -25,6 +25,8 @@ class GameTable:
     scenes: tuple[Scene, ...]
 
 
+RETAKES = 3
+CONFIRM_TOLERANCE = 0.03  # a cut-out this far off a true corner looks wrong to a person
 PLAIN_TABLES = {"dark": (28, 28, 28), "felt": (50, 115, 35), "white": (220, 220, 220)}  # BGR, about
 
 
@@ -33,27 +35,46 @@ def enrollment_photo(game: str, code: str, rng: random.Random) -> np.ndarray:
 
 
 def enrollment_scene(game: str, code: str, rng: random.Random) -> Scene:
-    """One card, roughly upright, on a plain surface that its edge stands out from, as
-    the enroll instructions ask (a white-edged card on a white table has no edge to
-    find, and a card cut out without its margin is a different picture to everything
-    that compares it later). Upright matters only for corner order: enrollment takes
-    the side nearer the top of the photo as the card's top."""
+    """One card, roughly upright, filling half the frame's height, on a plain surface
+    that its edge stands out from, as the enroll instructions ask (a white-edged card
+    on a white table has no edge to find, and a card cut out without its margin is a
+    different picture to everything that compares it later). No hand over it: the
+    person is holding the camera. Upright matters only for corner order: enrollment
+    takes the side nearer the top of the photo as the card's top."""
     face = game_face(game, code)
     rim = np.concatenate([face[:4].reshape(-1, 3), face[-4:].reshape(-1, 3),
                           face[:, :4].reshape(-1, 3), face[:, -4:].reshape(-1, 3)]).mean(axis=0)
     table = max(PLAIN_TABLES, key=lambda kind: float(np.linalg.norm(rim - np.array(PLAIN_TABLES[kind]))))
-    return render_scene(rng, [(code, face)], size=(960, 720), max_turn=25, table=table)
+    return render_scene(rng, [(code, face)], size=(960, 720), max_turn=25, table=table,
+                        card_height=(0.45, 0.6), hand_chance=0.0)
 
 
 def enrolled_deck(game: str, codes, embedder, rng: random.Random):
-    """A deck profile enrolled from one generated photo of each code, as a person would."""
+    """A deck profile enrolled from one generated photo of each code, as a person would:
+    the enroll flow shows the cut-out, and a person who sees it missed the card's edges
+    takes the photo again (up to RETAKES times)."""
     from vision.detect import ContourCardDetector
-    from vision.enroll import Enrollment
+    from vision.enroll import Enrollment, card_nearest_centre
 
-    enrollment = Enrollment(game, ContourCardDetector())
+    detector = ContourCardDetector()
+    enrollment = Enrollment(game, detector)
     for code in codes:
-        enrollment.add(enrollment_photo(game, code, rng), code)
+        for _ in range(RETAKES):
+            scene = enrollment_scene(game, code, rng)
+            corners = card_nearest_centre(scene.image, detector)
+            if cut_out_looks_right(corners, scene.cards[0].corners):
+                break
+        enrollment.add(scene.image, code, corners)
     return enrollment.profile(embedder)
+
+
+def cut_out_looks_right(corners: np.ndarray, truth: np.ndarray) -> bool:
+    """What a person confirming the cut-out sees: every corner within CONFIRM_TOLERANCE
+    of the card's length of a true corner (in any order: enrollment turns the card
+    upright later)."""
+    length = float(np.linalg.norm(truth[0] - truth[3]))
+    gaps = np.linalg.norm(corners[:, None, :] - truth[None, :, :], axis=2).min(axis=1)
+    return bool(np.all(gaps <= CONFIRM_TOLERANCE * length))
 
 
 def game_table(game: str, seed: int, scenes: int, leave_out: float = 0.15,
