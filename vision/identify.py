@@ -1,16 +1,22 @@
 """Name a rectified card against an enrolled gallery, or say honestly that it is unknown.
 
-Ranking is nearest neighbour over the gallery's shots, by a similarity that weighs
-two views of a card: the ONNX embedding (layout, colour, pictures) and a band-pass
-template of the cut-out (vision/template.py: the printed value or syllable). The open-set
-decision needs three things, each with a threshold fixed per deck from the enrollment
-images alone (vision/deck.py): the similarity (it sees colour, so red-14 is not
-blue-14), the keypoint inliers against the best candidate's enrolled shot
-(vision/verify.py: it sees the picture, so a Swamp is not an Island), and a lead over
-every other enrolled code (a forgotten card's look-alikes tie with each other). A card
-that is not in the deck must come back as None, never as its look-alike. Each shot is
-enrolled both ways up, so one look at the card finds both its name and which detected
-corner is its own top-left.
+Two looks. A wide one ranks every shot of the gallery by a similarity that weighs the
+ONNX embedding (layout, colour, pictures) and a small band-pass template of the
+cut-out (vision/template.py), and keeps a shortlist of the best few codes. A close one
+compares the card's print at twice that size, aligned, with each shortlisted shot
+(`detail_match`): the winner is the best similarity plus closeness.
+
+The open-set decision asks three things, each with a threshold fixed per deck from the
+enrollment images alone (vision/deck.py): a floor on similarity and on keypoint
+inliers against the winner's shot (vision/verify.py: something that is not one of
+this deck's cards at all), and the winner's lead. The lead is how much closer the
+card is to the winner than to each other shortlisted face, measured in units of how
+much those two faces differ from each other: a card of the winning face leads by
+about its closeness (near 1) whatever its look-alikes, while a forgotten card sits
+between its enrolled look-alikes (red-14 left out: red-15 and blue-14) and leads
+none of them by much of their difference. A card that is not in the deck must come
+back as None, never as its look-alike. Each shot is enrolled both ways up, so one
+look at the card finds both its name and which detected corner is its own top-left.
 """
 
 from __future__ import annotations
@@ -22,17 +28,31 @@ from typing import Protocol, Sequence
 import numpy as np
 
 from vision.interfaces import Candidate, Reading
-from vision.template import templates
+from vision.template import detail_match, details, templates
 from vision.verify import CardFeatures, OrbVerifier
 
-
-RUNNER_UP_MARGIN = 0.5  # in units of a true match's usual margin (Gallery.score)
 SIMILARITY_WEIGHTS = (1 / 3, 2 / 3)  # embedding, template: measured best on generated tables (vision/template.py)
+DETAIL_WEIGHT = 2.0  # closeness against similarity in the final ranking (measured on generated tables)
+SHORTLIST = 5  # codes the close look compares: the right one is among the wide look's best 5 for 0.96-1.0 of cards
+LEAD_FLOOR = 0.05  # least difference between two faces a lead is measured in (two identical shots lead nobody)
 
 
 class Embedder(Protocol):
     def embed(self, cards: Sequence[np.ndarray]) -> np.ndarray:
         """(n, d) unit vectors for n rectified BGR cards."""
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """A shortlist in order of similarity plus closeness, and the winner's lead."""
+
+    columns: tuple[int, ...]  # gallery columns: shot index, plus n_shots when turned
+    similarity: tuple[float, ...]
+    closeness: tuple[float, ...]
+    lead: float
+
+    def score(self, i: int) -> float:
+        return self.similarity[i] + DETAIL_WEIGHT * self.closeness[i]
 
 
 @dataclass(frozen=True)
@@ -44,103 +64,108 @@ class Gallery:
     turned: np.ndarray  # (n, d), the same shots turned 180 degrees
     templates: np.ndarray  # (n, t), unit rows (vision/template.py)
     turned_templates: np.ndarray  # (n, t), the same shots turned 180 degrees
+    details: np.ndarray  # (n, 100, 72, 3) band-pass detail images (vision/template.py)
     features: tuple[CardFeatures, ...]  # keypoints of each shot, for verification
     threshold: float  # least similarity (embedding and template, SIMILARITY_WEIGHTS) to accept
     min_inliers: float  # least verified keypoint matches to accept
-    typical: tuple[float, float] = (1.0, 100.0)  # a true match's usual (similarity, inliers)
-    min_lead: float = 0.0  # least similarity lead of the named code over every other code
-
-    def score(self, similarity: float, inliers: int) -> float:
-        """Both margins over their thresholds, each in units of a true match's usual
-        margin, summed: colour twins tie on keypoints and differ in similarity, cards
-        that differ in one printed value tie on similarity and differ in keypoints."""
-        return ((similarity - self.threshold) / max(self.typical[0] - self.threshold, 0.05)
-                + (inliers - self.min_inliers) / max(self.typical[1] - self.min_inliers, 5.0))
+    min_lead: float  # least lead of the winner over every other shortlisted face
 
     @cached_property
-    def _both_ways(self) -> tuple[np.ndarray, np.ndarray]:
+    def _both_ways(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Embeddings and templates of every shot, upright then turned, as (dim, 2n)
-        matrices, built once per deck rather than once per frame."""
+        matrices, and the detail images likewise, built once per deck rather than
+        once per frame."""
         by_embedding, by_template = SIMILARITY_WEIGHTS
         return (np.ascontiguousarray(by_embedding * np.concatenate([self.embeddings, self.turned]).T),
-                np.ascontiguousarray(by_template * np.concatenate([self.templates, self.turned_templates]).T))
+                np.ascontiguousarray(by_template * np.concatenate([self.templates, self.turned_templates]).T),
+                np.concatenate([self.details, np.ascontiguousarray(self.details[:, ::-1, ::-1])]))
+
+    @cached_property
+    def _between_shots(self) -> np.ndarray:
+        """(2n, 2n) similarity of every shot (either way up) to every other: how far
+        apart two faces are, the unit a lead is measured in."""
+        return self.similarities(np.concatenate([self.embeddings, self.turned]),
+                                 np.concatenate([self.templates, self.turned_templates]))
 
     def similarities(self, embeddings: np.ndarray, templates: np.ndarray) -> np.ndarray:
         """(n_queries, 2 n_shots) from the queries' embeddings and templates: columns
         n_shots.. are the turned shots."""
-        by_embedding, by_template = self._both_ways
+        by_embedding, by_template, _ = self._both_ways
         return embeddings @ by_embedding + templates @ by_template
 
-    def per_code(self, sims: np.ndarray) -> tuple[list[str], np.ndarray]:
-        """Codes and (n_queries, n_codes) similarities, best shot per code, from
-        (n_queries, 2 n_shots) similarities."""
-        names = sorted(set(self.codes))
+    def ranked(self, similarities: np.ndarray, detail: np.ndarray, leave_out: str | None = None) -> Ranking:
+        """The close look at one card: `similarities` is its row of `similarities`,
+        `detail` its detail image; `leave_out` ranks as if that code had never been
+        enrolled (how deck calibration sees a forgotten card)."""
         n = len(self.codes)
-        columns = [np.max(sims[:, [i + t for i, c in enumerate(self.codes) if c == name for t in (0, n)]], axis=1)
-                   for name in names]
-        return names, np.stack(columns, axis=1)
+        shot_details = self._both_ways[2]
+        columns: list[int] = []
+        seen = {leave_out}
+        for column in np.argsort(-similarities):  # each code's best shot, either way up
+            code = self.codes[column % n]
+            if code not in seen:
+                seen.add(code)
+                columns.append(int(column))
+                if len(columns) == SHORTLIST:
+                    break
+        closeness = [detail_match(detail, shot_details[c]) for c in columns]
+        order = sorted(range(len(columns)), key=lambda i: -(similarities[columns[i]] + DETAIL_WEIGHT * closeness[i]))
+        columns, closeness = [columns[i] for i in order], [closeness[i] for i in order]
+        scores = [similarities[c] + DETAIL_WEIGHT * close for c, close in zip(columns, closeness)]
+        lead = min(((scores[0] - scores[i]) / max(self._apart(columns[0], c), LEAD_FLOOR)
+                    for i, c in enumerate(columns[1:], start=1)), default=1.0)
+        return Ranking(tuple(columns), tuple(float(similarities[c]) for c in columns), tuple(closeness), float(lead))
+
+    def _apart(self, a: int, b: int) -> float:
+        """How much less shot column `b` scores than `a` itself would, as a card of
+        face `a` seen perfectly: the distance between the two faces, in score."""
+        details = self._both_ways[2]
+        between = self._between_shots
+        return float(between[a, a] + DETAIL_WEIGHT - between[a, b] - DETAIL_WEIGHT * detail_match(details[a], details[b]))
 
 
-def confidence(similarity: float, threshold: float, inliers: int, min_inliers: float) -> float:
-    """0..1, above 0.5 exactly when both tests pass: the weaker of the two margins,
+def confidence(similarity: float, inliers: int, lead: float, gallery: Gallery) -> float:
+    """0..1, above 0.5 exactly when all three tests pass: the weakest of the margins,
     each squashed so that a clear pass reads near 1."""
-    by_embedding = 1 / (1 + np.exp(-(similarity - threshold) * 20))
-    by_keypoints = 1 / (1 + np.exp(-(inliers - min_inliers) / max(0.25 * min_inliers, 1.0)))
-    return float(min(by_embedding, by_keypoints))
+    by_similarity = 1 / (1 + np.exp(-(similarity - gallery.threshold) * 20))
+    by_keypoints = 1 / (1 + np.exp(-(inliers - gallery.min_inliers) / max(0.25 * gallery.min_inliers, 1.0)))
+    by_lead = 1 / (1 + np.exp(-(lead - gallery.min_lead) * 10))
+    return float(min(by_similarity, by_keypoints, by_lead))
 
 
 class GalleryIdentifier:
     """`Identifier` over an enrolled `Gallery` with an ONNX `Embedder` and a keypoint verifier."""
 
     def __init__(self, gallery: Gallery, embedder: Embedder, verifier: OrbVerifier | None = None,
-                 top: int = 3, verify: int = 5) -> None:
+                 top: int = 3) -> None:
         self.gallery = gallery
         self.embedder = embedder
         self.verifier = verifier or OrbVerifier()
         self.top = top
-        self.verify = verify  # codes verified by keypoints: the embedding's shortlist
 
     def identify(self, card: np.ndarray) -> Reading:
         return self.identify_many([card])[0]
 
     def identify_many(self, cards: Sequence[np.ndarray]) -> list[Reading]:
-        """One reading per rectified card: one batch through the network shortlists
-        `verify` codes, keypoints check each, the best that passes both tests wins."""
+        """One reading per rectified card: one batch through the network and one
+        matrix product shortlist codes, the close look ranks them, keypoints check
+        the winner."""
         if not cards:
             return []
-        shot_sims = self.gallery.similarities(self.embedder.embed(cards), templates(cards))
-        names, code_sims = self.gallery.per_code(shot_sims)
-        n = len(self.gallery.codes)
+        g = self.gallery
+        shot_sims = g.similarities(self.embedder.embed(cards), templates(cards))
+        n = len(g.codes)
         readings: list[Reading] = []
-        for k, card in enumerate(cards):
-            features = self.verifier.features(card)
-            shortlist: list[tuple[int, float, int]] = []  # (column, similarity, inliers)
-            for column in (int(c) for c in np.argsort(-shot_sims[k])):  # each code's best shot
-                shot = column % n
-                if any(self.gallery.codes[c % n] == self.gallery.codes[shot] for c, _, _ in shortlist):
-                    continue
-                shortlist.append((column, float(shot_sims[k, column]),
-                                  self.verifier.inliers(features, self.gallery.features[shot], turned=column >= n)))
-                if len(shortlist) == self.verify:
-                    break
-            passing = sorted((c for c in shortlist
-                              if c[1] >= self.gallery.threshold and c[2] >= self.gallery.min_inliers),
-                             key=lambda c: -self.gallery.score(c[1], c[2]))
-            # accept only with a margin over a runner-up that passes too (two faces that
-            # both fit, e.g. values 12 and 10, mean we cannot tell: say so)
-            accepted = bool(passing) and (len(passing) == 1 or self.gallery.score(*passing[0][1:])
-                                          - self.gallery.score(*passing[1][1:]) >= RUNNER_UP_MARGIN)
-            column, similarity, inliers = passing[0] if passing else shortlist[0]  # else the favourite, unaccepted
-            shot = column % n
-            scores = code_sims[k]
-            # and only if no other enrolled face comes close: a card that was never
-            # enrolled has enrolled look-alikes that tie with each other (red-14 left
-            # out: red-15 and blue-14 both come close), an enrolled card stands out
-            mine = names.index(self.gallery.codes[shot])
-            accepted = accepted and float(scores[mine] - np.max(np.delete(scores, mine), initial=-1.0)) >= self.gallery.min_lead
+        for card, sims, detail in zip(cards, shot_sims, details(cards)):
+            ranking = g.ranked(sims, detail)
+            column = ranking.columns[0]
+            inliers = self.verifier.inliers(self.verifier.features(card), g.features[column % n], turned=column >= n)
+            similarity = ranking.similarity[0]
+            accepted = similarity >= g.threshold and inliers >= g.min_inliers and ranking.lead >= g.min_lead
             readings.append(Reading(
-                code=self.gallery.codes[shot] if accepted else None,
-                confidence=confidence(similarity, self.gallery.threshold, inliers, self.gallery.min_inliers),
-                candidates=tuple(Candidate(names[i], round(float(scores[i]), 4)) for i in np.argsort(-scores)[: self.top]),
+                code=g.codes[column % n] if accepted else None,
+                confidence=confidence(similarity, inliers, ranking.lead, g),
+                candidates=tuple(Candidate(g.codes[c % n], round(ranking.score(i), 4))
+                                 for i, c in enumerate(ranking.columns[: self.top])),
                 rotated=bool(column >= n)))
         return readings
