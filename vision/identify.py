@@ -118,10 +118,18 @@ class Gallery:
 
     def _apart(self, a: int, b: int) -> float:
         """How much less shot column `b` scores than `a` itself would, as a card of
-        face `a` seen perfectly: the distance between the two faces, in score."""
-        details = self._both_ways[2]
-        between = self._between_shots
-        return float(between[a, a] + DETAIL_WEIGHT - between[a, b] - DETAIL_WEIGHT * detail_match(details[a], details[b]))
+        face `a` seen perfectly: the distance between the two faces, in score. A
+        property of the deck, so each pair is measured once."""
+        if (a, b) not in self._distances:
+            details = self._both_ways[2]
+            between = self._between_shots
+            self._distances[a, b] = float(between[a, a] + DETAIL_WEIGHT - between[a, b]
+                                          - DETAIL_WEIGHT * detail_match(details[a], details[b]))
+        return self._distances[a, b]
+
+    @cached_property
+    def _distances(self) -> dict[tuple[int, int], float]:
+        return {}
 
 
 def confidence(similarity: float, inliers: int, lead: float, gallery: Gallery) -> float:
