@@ -1,12 +1,12 @@
 """Deck profiles: what enrollment learns about one physical deck, and how it is stored.
 
 A profile holds features, never photos: per enrolled shot one embedding, a band-pass
-template (36x50) and detail image (72x100) with no brightness or colour level left,
-and its ORB keypoints; the codes; and the accept thresholds. The thresholds (floors on
-similarity and verified keypoints, and the least lead over the other shortlisted
-faces: vision/identify.py) are fixed here from the enrollment images alone, because
-thresholds tuned on test photos would flatter every figure we report: views of each
-enrolled card as a bad camera would cut it out (vision/synth/augment.py) are ranked against the gallery, once as they are (what a
+template (36x50) and detail image (72x100) with no brightness or colour level left;
+the codes; and the accept thresholds. The thresholds (a floor on similarity, and the
+least lead over the other shortlisted faces: vision/identify.py) are fixed here from
+the enrollment images alone, because thresholds tuned on test photos would flatter
+every figure we report: views of each enrolled card as a bad camera would cut it out
+(vision/synth/augment.py) are ranked against the gallery, once as they are (what a
 true match scores) and once with their own code left out, as if it had never been
 enrolled (what a forgotten card would lead by).
 The file is a NumPy .npz archive (no pickles), with the model's sha256 so a deck
@@ -28,7 +28,6 @@ import numpy as np
 from vision.identify import Embedder, Gallery
 from vision.synth.augment import photographed
 from vision.template import details, templates
-from vision.verify import MIN_MATCHES, CardFeatures, OrbVerifier
 
 FORMAT = "table-companion-deck/3"  # /2 added the shots' templates, /3 their detail images (vision/template.py)
 _OLDER = {old: "enrolled by an older version (no card detail images); enroll the deck again"
@@ -42,8 +41,12 @@ class _FormatError(ValueError):
 SHOT_SUFFIX = re.compile(r"__\d+$")
 CALIBRATION_VIEWS = 12
 CALIBRATION_SEED = 20_261_122
-SIMILARITY_MARGIN = 0.15  # below the lowest true similarity the calibration saw
-LEAD_COST = 10  # true accepts one forgotten card named as its look-alike is worth: a question costs a tap, a wrong name a wrong score
+# below the lowest true similarity seen: a floor for what is like no enrolled face at
+# all; telling enrolled faces from forgotten look-alikes is the lead's job
+SIMILARITY_MARGIN = 0.15
+# true accepts one forgotten card named as its look-alike is worth: a question costs
+# the host a tap, a wrong name costs a wrong score
+LEAD_COST = 10
 
 
 @dataclass(frozen=True)
@@ -58,7 +61,7 @@ class DeckProfile:
         target = path / "deck.npz" if path.is_dir() else path
         g = self.gallery
         meta = {"format": FORMAT, "game": self.game, "model_sha256": self.model_sha256,
-                "threshold": g.threshold, "min_inliers": g.min_inliers, "min_lead": g.min_lead,
+                "threshold": g.threshold, "min_lead": g.min_lead,
                 "calibration": self.calibration}
         with open(target, "wb") as fh:  # np.savez would append .npz to a name without it
             np.savez_compressed(fh, embeddings=g.embeddings.astype(np.float16), turned=g.turned.astype(np.float16),
@@ -66,9 +69,6 @@ class DeckProfile:
                                 turned_templates=g.turned_templates.astype(np.float16),
                                 **_quantised(g.details),
                                 codes=np.array(g.codes),
-                                counts=np.array([len(f.points) for f in g.features], np.int32),
-                                points=np.concatenate([f.points for f in g.features]).astype(np.float16),
-                                descriptors=np.concatenate([f.descriptors for f in g.features]),
                                 meta=np.array(json.dumps(meta)))
         return target
 
@@ -82,19 +82,15 @@ class DeckProfile:
                 found = meta.get("format")
                 if found != FORMAT:
                     raise _FormatError(_OLDER.get(found, f"unknown deck format {found!r}, expected {FORMAT}"))
-                arrays = {k: data[k].astype(np.float32) for k in ("embeddings", "turned", "templates", "turned_templates")}
+                arrays = {k: data[k].astype(np.float32)
+                          for k in ("embeddings", "turned", "templates", "turned_templates")}
                 arrays["details"] = data["details"].astype(np.float32) * data["detail_scales"][:, None, None, None]
                 codes = tuple(str(c) for c in data["codes"])
-                ends = np.cumsum(data["counts"])
-                points = np.split(data["points"].astype(np.float32), ends[:-1])
-                descriptors = np.split(data["descriptors"], ends[:-1])
         except _FormatError:
             raise
         except (OSError, KeyError, ValueError) as exc:
             raise ValueError(f"not a deck profile ({exc.__class__.__name__}: {exc})") from None
-        features = tuple(CardFeatures(p, d) for p, d in zip(points, descriptors))
-        gallery = Gallery(codes, **arrays, features=features, threshold=float(meta["threshold"]),
-                          min_inliers=float(meta["min_inliers"]), min_lead=float(meta["min_lead"]))
+        gallery = Gallery(codes, **arrays, threshold=float(meta["threshold"]), min_lead=float(meta["min_lead"]))
         return cls(meta["game"], gallery, meta["model_sha256"], meta.get("calibration", {}))
 
 
@@ -110,40 +106,36 @@ def code_of(image: Path) -> str:
     return SHOT_SUFFIX.sub("", image.stem)
 
 
-def calibrate(cards: Sequence[np.ndarray], codes: Sequence[str], embedder: Embedder,
-              verifier: OrbVerifier) -> tuple[Gallery, dict]:
+def calibrate(cards: Sequence[np.ndarray], codes: Sequence[str], embedder: Embedder) -> tuple[Gallery, dict]:
     """The gallery of these shots with its accept thresholds fixed (see module docstring).
 
     Every view is ranked as the identifier would rank it, once as it is (its own
-    shot's similarity, inliers and lead: what a true match scores) and once with its
+    shot's similarity and lead: what a true match scores) and once with its
     own code left out (the lead of whatever wins then: what a forgotten card would
     lead by). The floors take the lowest true scores less a margin; the lead
     threshold trades true leads against forgotten ones (`_lead_threshold`).
     """
     upside_down = [cv2.rotate(c, cv2.ROTATE_180) for c in cards]
     unset = Gallery(tuple(codes), embedder.embed(cards), embedder.embed(upside_down), templates(cards),
-                    templates(upside_down), details(cards), tuple(verifier.features(c) for c in cards),
-                    threshold=0.0, min_inliers=0.0, min_lead=0.0)
+                    templates(upside_down), details(cards), threshold=0.0, min_lead=0.0)
     rng = random.Random(CALIBRATION_SEED)
     owners = [i for i in range(len(cards)) for _ in range(CALIBRATION_VIEWS)]
     views = [photographed(cards[i], rng) for i in owners]
     sims = unset.similarities(embedder.embed(views), templates(views))
     n = len(cards)
-    same_sim, same_inl, own_lead, stranger_lead = [], [], [], []
+    same_sim, own_lead, stranger_lead = [], [], []
     for row, (i, detail) in enumerate(zip(owners, details(views))):
         own = max((c for c in (i, i + n)), key=lambda c: sims[row, c])  # either way up, as identify does
         same_sim.append(float(sims[row, own]))
-        same_inl.append(verifier.inliers(verifier.features(views[row]), unset.features[i], turned=own >= n))
         ranking = unset.ranked(sims[row], detail)
         if len(ranking.columns) > 1:
             own_lead.append(ranking.lead if codes[ranking.columns[0] % n] == codes[i] else -ranking.lead)
             stranger_lead.append(unset.ranked(sims[row], detail, leave_out=codes[i]).lead)
     gallery = dataclasses.replace(
         unset, threshold=float(np.percentile(same_sim, 1)) - SIMILARITY_MARGIN,
-        min_inliers=max(float(np.percentile(same_inl, 1)) / 2, 2.0 * MIN_MATCHES),
         min_lead=_lead_threshold(own_lead, stranger_lead))
     stats = {"views_per_shot": CALIBRATION_VIEWS,
-             "similarity": _spread(same_sim), "inliers": _spread(same_inl),
+             "similarity": _spread(same_sim),
              "lead": _spread(own_lead, stranger_lead)}
     return gallery, stats
 

@@ -16,7 +16,6 @@ from vision.detect import order_clockwise, rectify
 from vision.embed import OnnxEmbedder, file_sha256
 from vision.interfaces import CardDetector
 from vision.refine import refine_quad
-from vision.verify import OrbVerifier
 
 
 def card_nearest_centre(image: np.ndarray, detector: CardDetector) -> np.ndarray:
@@ -52,8 +51,8 @@ class Enrollment:
             self.codes.pop()
             self.cards.pop()
 
-    def profile(self, embedder: OnnxEmbedder, verifier: OrbVerifier | None = None) -> DeckProfile:
+    def profile(self, embedder: OnnxEmbedder) -> DeckProfile:
         if not self.cards:
             raise ValueError("no card enrolled yet")
-        gallery, stats = calibrate(self.cards, self.codes, embedder, verifier or OrbVerifier())
+        gallery, stats = calibrate(self.cards, self.codes, embedder)
         return DeckProfile(self.game, gallery, file_sha256(embedder.model), stats)

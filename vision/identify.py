@@ -6,10 +6,9 @@ cut-out (vision/template.py), and keeps a shortlist of the best few codes. A clo
 compares the card's print at twice that size, aligned, with each shortlisted shot
 (`detail_match`): the winner is the best similarity plus closeness.
 
-The open-set decision asks three things, each with a threshold fixed per deck from the
-enrollment images alone (vision/deck.py): a floor on similarity and on keypoint
-inliers against the winner's shot (vision/verify.py: something that is not one of
-this deck's cards at all), and the winner's lead. The lead is how much closer the
+The open-set decision asks two things, each with a threshold fixed per deck from the
+enrollment images alone (vision/deck.py): a floor on similarity (something that is
+not one of this deck's cards at all), and the winner's lead. The lead is how much closer the
 card is to the winner than to each other shortlisted face, measured in units of how
 much those two faces differ from each other: a card of the winning face leads by
 about its closeness (near 1) whatever its look-alikes, while a forgotten card sits
@@ -29,7 +28,6 @@ import numpy as np
 
 from vision.interfaces import Candidate, Reading
 from vision.template import detail_match, details, templates
-from vision.verify import CardFeatures, OrbVerifier
 
 SIMILARITY_WEIGHTS = (1 / 3, 2 / 3)  # embedding, template: measured best on generated tables (vision/template.py)
 DETAIL_WEIGHT = 2.0  # closeness against similarity in the final ranking (measured on generated tables)
@@ -65,9 +63,7 @@ class Gallery:
     templates: np.ndarray  # (n, t), unit rows (vision/template.py)
     turned_templates: np.ndarray  # (n, t), the same shots turned 180 degrees
     details: np.ndarray  # (n, 100, 72, 3) band-pass detail images (vision/template.py)
-    features: tuple[CardFeatures, ...]  # keypoints of each shot, for verification
     threshold: float  # least similarity (embedding and template, SIMILARITY_WEIGHTS) to accept
-    min_inliers: float  # least verified keypoint matches to accept
     min_lead: float  # least lead of the winner over every other shortlisted face
 
     @cached_property
@@ -132,23 +128,20 @@ class Gallery:
         return {}
 
 
-def confidence(similarity: float, inliers: int, lead: float, gallery: Gallery) -> float:
-    """0..1, above 0.5 exactly when all three tests pass: the weakest of the margins,
+def confidence(similarity: float, lead: float, gallery: Gallery) -> float:
+    """0..1, above 0.5 exactly when both tests pass: the weaker of the two margins,
     each squashed so that a clear pass reads near 1."""
     by_similarity = 1 / (1 + np.exp(-(similarity - gallery.threshold) * 20))
-    by_keypoints = 1 / (1 + np.exp(-(inliers - gallery.min_inliers) / max(0.25 * gallery.min_inliers, 1.0)))
     by_lead = 1 / (1 + np.exp(-(lead - gallery.min_lead) * 10))
-    return float(min(by_similarity, by_keypoints, by_lead))
+    return float(min(by_similarity, by_lead))
 
 
 class GalleryIdentifier:
-    """`Identifier` over an enrolled `Gallery` with an ONNX `Embedder` and a keypoint verifier."""
+    """`Identifier` over an enrolled `Gallery` with an ONNX `Embedder`."""
 
-    def __init__(self, gallery: Gallery, embedder: Embedder, verifier: OrbVerifier | None = None,
-                 top: int = 3) -> None:
+    def __init__(self, gallery: Gallery, embedder: Embedder, top: int = 3) -> None:
         self.gallery = gallery
         self.embedder = embedder
-        self.verifier = verifier or OrbVerifier()
         self.top = top
 
     def identify(self, card: np.ndarray) -> Reading:
@@ -156,23 +149,22 @@ class GalleryIdentifier:
 
     def identify_many(self, cards: Sequence[np.ndarray]) -> list[Reading]:
         """One reading per rectified card: one batch through the network and one
-        matrix product shortlist codes, the close look ranks them, keypoints check
-        the winner."""
+        matrix product shortlist codes, the close look ranks them and measures the
+        winner's lead."""
         if not cards:
             return []
         g = self.gallery
         shot_sims = g.similarities(self.embedder.embed(cards), templates(cards))
         n = len(g.codes)
         readings: list[Reading] = []
-        for card, sims, detail in zip(cards, shot_sims, details(cards)):
+        for sims, detail in zip(shot_sims, details(cards)):
             ranking = g.ranked(sims, detail)
             column = ranking.columns[0]
-            inliers = self.verifier.inliers(self.verifier.features(card), g.features[column % n], turned=column >= n)
             similarity = ranking.similarity[0]
-            accepted = similarity >= g.threshold and inliers >= g.min_inliers and ranking.lead >= g.min_lead
+            accepted = similarity >= g.threshold and ranking.lead >= g.min_lead
             readings.append(Reading(
                 code=g.codes[column % n] if accepted else None,
-                confidence=confidence(similarity, inliers, ranking.lead, g),
+                confidence=confidence(similarity, ranking.lead, g),
                 candidates=tuple(Candidate(g.codes[c % n], round(ranking.score(i), 4))
                                  for i, c in enumerate(ranking.columns[: self.top])),
                 rotated=bool(column >= n)))

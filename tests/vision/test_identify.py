@@ -102,8 +102,7 @@ def test_a_deck_profile_holds_features_not_photos(tmp_path, embedder):
     assert abs(loaded.gallery.threshold - deck.gallery.threshold) < 1e-9
     with np.load(written) as data:
         assert set(data.files) == {"embeddings", "turned", "templates", "turned_templates", "details",
-                                   "detail_scales", "codes", "counts", "points", "descriptors", "meta"}
-        assert data["descriptors"].shape[1] == 32  # ORB descriptors, not pixels
+                                   "detail_scales", "codes", "meta"}
         # templates are band-passed 36x50 thumbnails: no brightness or colour level is left
         assert data["templates"].shape == (2, 36 * 50 * 3)
         assert np.abs(data["templates"].astype(np.float32).mean(axis=1)).max() < 0.01
