@@ -39,7 +39,6 @@ BANK_SIZE = (2 * INPUT_SIZE[0], 2 * INPUT_SIZE[1])  # faces kept at twice the in
 NOISE = np.random.default_rng(0).normal(0, 1, (16, BANK_SIZE[1], BANK_SIZE[0], 3)).astype(np.float32)
 CORNER_ERROR = 0.08  # of the card's width and height, at most, per corner
 MARGIN = 0.12  # at most, of the card, on a side where the box took in the table too
-CHECKPOINT = Path("build/printed_tokens.pt")  # git-ignored
 
 
 def draw(game: str, token: str, font, rng: random.Random, vary: bool) -> np.ndarray:
@@ -162,6 +161,8 @@ def main() -> None:
     parser.add_argument("--lr", type=float, default=3e-3, help="peak learning rate")
     parser.add_argument("--init", type=Path, help="start from these weights (a checkpoint of this network)")
     parser.add_argument("--out", type=Path, default=DEFAULT_MODEL)
+    parser.add_argument("--checkpoint", type=Path, default=Path("build/printed_tokens.pt"),
+                        help="where the trained weights go (git-ignored), for a later --init")
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
@@ -188,8 +189,8 @@ def main() -> None:
             print(f"step {step} loss {loss.item():.3f} {time.time() - started:.0f} s", flush=True)
     held_out = accuracy(model, held_faces, held_labels, 3000, seed=99)
     model.eval()
-    CHECKPOINT.parent.mkdir(parents=True, exist_ok=True)
-    torch.save(model.state_dict(), CHECKPOINT)  # the weights survive a failed export
+    args.checkpoint.parent.mkdir(parents=True, exist_ok=True)
+    torch.save(model.state_dict(), args.checkpoint)  # the weights survive a failed export
     args.out.parent.mkdir(parents=True, exist_ok=True)
     dummy = torch.zeros(1, 1, INPUT_SIZE[1], INPUT_SIZE[0])
     torch.onnx.export(model, dummy, str(args.out), input_names=["cards"], output_names=["logits"],

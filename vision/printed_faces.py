@@ -76,9 +76,40 @@ def _glyphs(text: str, font: Font, height: int) -> np.ndarray:
     return np.asarray(image)
 
 
+def _stroke_width(mask: np.ndarray) -> float:
+    """The glyphs' mean stroke width in pixels: twice the ink's area over its outline's length."""
+    ink = (mask > 127).astype(np.uint8)
+    outlines, _ = cv2.findContours(ink, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
+    return 2 * float(ink.sum()) / max(sum(cv2.arcLength(c, True) for c in outlines), 1.0)
+
+
+def _contrasted(mask: np.ndarray, rng: random.Random) -> np.ndarray:
+    """The glyphs with high stroke contrast, as a display serif (Didone) draws them:
+    horizontal strokes and rising diagonals (the / of an A or a 4) thinned towards
+    hairlines, vertical stems and falling diagonals as thick or thicker. At the reader's
+    resolution a hairline all but vanishes, so an E must still be told from an I, and
+    a 4 from a 1, by what little is left of it."""
+    width = _stroke_width(mask)
+    thin, bold = round(width * rng.uniform(0.4, 0.85)), round(width * rng.uniform(0, 0.6))
+    if thin >= 2:
+        # strokes across the line from the kernel's top-left to its bottom-right end thin most
+        lean = np.radians(rng.uniform(0, 40))
+        dx, dy = thin / 2 * np.sin(lean), thin / 2 * np.cos(lean)
+        size = thin | 1
+        kernel = np.zeros((size, size), np.uint8)
+        cv2.line(kernel, (round(size / 2 - 0.5 - dx), round(size / 2 - 0.5 - dy)),
+                 (round(size / 2 - 0.5 + dx), round(size / 2 - 0.5 + dy)), 1)
+        mask = cv2.erode(mask, kernel)
+    if bold >= 2:
+        mask = cv2.dilate(mask, np.ones((1, bold), np.uint8))
+    return mask
+
+
 def _varied(mask: np.ndarray, rng: random.Random) -> np.ndarray:
-    """The glyphs as a typeface between the ones we have might draw them: wider or
-    narrower, slanted, and (when big) bolder or lighter."""
+    """The glyphs as a typeface between the ones we have might draw them: high stroke
+    contrast now and then, wider or narrower, slanted, and (when big) bolder or lighter."""
+    if mask.shape[0] >= 60 and rng.random() < 0.5:
+        mask = _contrasted(mask, rng)
     h, w = mask.shape
     stretch, slant = rng.uniform(0.75, 1.3), rng.uniform(-0.2, 0.2)
     shift = max(0.0, -slant * h)
@@ -120,7 +151,7 @@ def _blank(fill: tuple[int, int, int], border: tuple[int, int, int]) -> np.ndarr
 
 def gargon_face(colour: str, value: int, font: Font, rng: random.Random, vary: bool = False) -> np.ndarray:
     """A Gargon card's face in `font`: colour fill, white panel, big value, corner index.
-    `vary`: the big value's glyphs stretched, slanted, bolder or lighter (training)."""
+    `vary`: the big value's glyphs reshaped as `_varied` says (training)."""
     w, h = FACE_SIZE
     face = _blank(BGR[colour], border=(250, 250, 250))
     cv2.rectangle(face, (50, 120), (w - 50, h - 90), (250, 250, 250), -1)
@@ -136,7 +167,7 @@ def gargon_face(colour: str, value: int, font: Font, rng: random.Random, vary: b
 
 def dugtungan_face(code: str, font: Font, rng: random.Random, vary: bool = False) -> np.ndarray:
     """A dugtungan card's face in `font`: the syllable, an action banner if any, corner index.
-    `vary`: the syllable's glyphs stretched, slanted, bolder or lighter (training)."""
+    `vary`: the syllable's glyphs reshaped as `_varied` says (training)."""
     syllable, _, action = code.partition(":")
     w, h = FACE_SIZE
     ink = (60, 40, 30)
