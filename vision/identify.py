@@ -4,7 +4,9 @@ Two looks. A wide one ranks every shot of the gallery by a similarity that weigh
 ONNX embedding (layout, colour, pictures) and a small band-pass template of the
 cut-out (vision/template.py), and keeps a shortlist of the best few codes. A close one
 compares the card's print at twice that size, aligned, with each shortlisted shot
-(`detail_match`): the winner is the best similarity plus closeness.
+(`detail_match`), whole and without its printed rim (a rim the colour of the table
+hides the card's edge, and the cut-out then follows the rim's inner edge): the winner
+is the best similarity plus closeness.
 
 The open-set decision asks two things, each with a threshold fixed per deck from the
 enrollment images alone (vision/deck.py): a floor on similarity (something that is
@@ -24,6 +26,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Protocol, Sequence
 
+import cv2
 import numpy as np
 
 from vision.interfaces import Candidate, Reading
@@ -32,6 +35,7 @@ from vision.template import detail_match, details, templates
 SIMILARITY_WEIGHTS = (1 / 3, 2 / 3)  # embedding, template: measured best on generated tables (vision/template.py)
 DETAIL_WEIGHT = 2.0  # closeness against similarity in the final ranking (measured on generated tables)
 SHORTLIST = 5  # codes the close look compares: the right one is among the wide look's best 5 for 0.96-1.0 of cards
+RIM = 3  # pixels of a 72-pixel-wide detail image: a printed border of 4% of the card's width, the usual
 LEAD_FLOOR = 0.05  # least difference between two faces a lead is measured in (two identical shots lead nobody)
 
 
@@ -77,6 +81,14 @@ class Gallery:
                 np.concatenate([self.details, np.ascontiguousarray(self.details[:, ::-1, ::-1])]))
 
     @cached_property
+    def _rimless(self) -> np.ndarray:
+        """The shots' detail images (as `_both_ways`) with RIM pixels cut off every side
+        and stretched back: a card as a cut-out that lost its rim shows it."""
+        shots = self._both_ways[2]
+        h, w = shots.shape[1:3]
+        return np.stack([cv2.resize(shot[RIM: h - RIM, RIM: w - RIM], (w, h)) for shot in shots])
+
+    @cached_property
     def _between_shots(self) -> np.ndarray:
         """(2n, 2n) similarity of every shot (either way up) to every other: how far
         apart two faces are, the unit a lead is measured in."""
@@ -104,7 +116,8 @@ class Gallery:
                 columns.append(int(column))
                 if len(columns) == SHORTLIST:
                     break
-        closeness = [detail_match(detail, shot_details[c]) for c in columns]
+        rimless = self._rimless
+        closeness = [max(detail_match(detail, shot_details[c]), detail_match(detail, rimless[c])) for c in columns]
         order = sorted(range(len(columns)), key=lambda i: -(similarities[columns[i]] + DETAIL_WEIGHT * closeness[i]))
         columns, closeness = [columns[i] for i in order], [closeness[i] for i in order]
         scores = [similarities[c] + DETAIL_WEIGHT * close for c, close in zip(columns, closeness)]
