@@ -151,6 +151,28 @@ def score(read: Callable[[np.ndarray], str | None], cards: list[tuple[str, np.nd
             "ms_per_card": round(1000 * statistics.median(times), 2) if times else None}
 
 
+def printed_report(scenes: int, ocr_cards: int, model: Path = DEFAULT_MODEL, games: tuple[str, ...] = GAMES,
+                   progress: Callable[[dict], None] | None = None) -> dict:
+    """Every set of every game in `games`; `progress` sees each set's entry as it is done."""
+    cv2.setNumThreads(1)
+    report: dict = {"eval_seed": EVAL_SEED, "scenes_per_set": scenes, "model": str(model)}
+    for game in games:
+        read = reader_for(game, model)
+        ocr = OcrBaseline(game) if ocr_cards else None
+        for name, faces in (("project_faces", project_faces(game)), ("held_out_fonts", held_out_faces(game))):
+            cards, total = cut_cards(EVAL_SEED + (0 if name == "project_faces" else 1), scenes, faces)
+            entry = {"cards": total, "detected": len(cards), "printed_reader": score(read, cards)}
+            if ocr is not None:
+                subset = cards[:ocr_cards]
+                entry["same_cards_for_both"] = len(subset)
+                entry["printed_reader_on_those"] = score(read, subset)
+                entry["ocr_baseline_ppocr"] = score(ocr.code, subset)
+            report[f"{game}/{name}"] = entry
+            if progress is not None:
+                progress({f"{game}/{name}": entry})
+    return report
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scenes", type=int, default=40)
@@ -159,21 +181,8 @@ def main() -> None:
     parser.add_argument("--model", type=Path, default=DEFAULT_MODEL, help="the printed-token model to measure")
     parser.add_argument("--games", nargs="+", choices=GAMES, default=list(GAMES))
     args = parser.parse_args()
-    cv2.setNumThreads(1)
-    report: dict = {"eval_seed": EVAL_SEED, "scenes_per_set": args.scenes, "model": str(args.model)}
-    for game in args.games:
-        read = reader_for(game, args.model)
-        ocr = OcrBaseline(game) if args.ocr_cards else None
-        for name, faces in (("project_faces", project_faces(game)), ("held_out_fonts", held_out_faces(game))):
-            cards, total = cut_cards(EVAL_SEED + (0 if name == "project_faces" else 1), args.scenes, faces)
-            entry = {"cards": total, "detected": len(cards), "printed_reader": score(read, cards)}
-            if ocr is not None:
-                subset = cards[:args.ocr_cards]
-                entry["same_cards_for_both"] = len(subset)
-                entry["printed_reader_on_those"] = score(read, subset)
-                entry["ocr_baseline_ppocr"] = score(ocr.code, subset)
-            report[f"{game}/{name}"] = entry
-            print(json.dumps({f"{game}/{name}": entry}), flush=True)
+    report = printed_report(args.scenes, args.ocr_cards, args.model, tuple(args.games),
+                            progress=lambda entry: print(json.dumps(entry), flush=True))
     print(json.dumps(report, indent=2))
 
 

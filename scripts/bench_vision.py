@@ -1,6 +1,6 @@
 """Measure detection, identification, open-set rejection and speed; print JSON.
 
-    nice -n 10 .venv/bin/python scripts/bench_vision.py [--scenes 30] [--only real,scenes,speed]
+    nice -n 10 .venv/bin/python scripts/bench_vision.py [--scenes 30] [--only real,scenes,speed,printed,tracking]
 
 real:   ../shared/data/realphotos, one-shot protocol (its README), with a pHash
         baseline (imagehash, train extra) run on the same photos.
@@ -8,6 +8,9 @@ scenes: generated tables of all four games from EVAL_SEED (never used in trainin
         each deck enrolled from generated photos with 15% of faces left out.
 speed:  one thread everywhere; 1280x720 frames with 8 cards; identification alone per
         card; decode-to-names per real photo; peak memory of `companion recognize`.
+printed: the printed readers against PP-OCR (scripts/bench_printed.py, --scenes per set).
+tracking: tracking on generated videos, seat zones for 2-6 seats, and the whole
+        per-frame pipeline on a 1280x720 video (scripts/bench_tracking.py).
 Every time is a median over several runs.
 """
 
@@ -33,6 +36,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
+from bench_printed import printed_report  # noqa: E402
+from bench_tracking import pipeline_speed, tracking, zones  # noqa: E402
 from vision.deck import DeckProfile  # noqa: E402
 from vision.detect import ContourCardDetector, rectify  # noqa: E402
 from vision.embed import DEFAULT_MODEL, OnnxEmbedder, file_sha256  # noqa: E402
@@ -163,7 +168,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scenes", type=int, default=30, help="generated scenes per game")
     parser.add_argument("--runs", type=int, default=3, help="timing runs per measurement (median)")
-    parser.add_argument("--only", default="real,scenes,speed")
+    parser.add_argument("--only", default="real,scenes,speed,printed,tracking")
+    parser.add_argument("--ocr-cards", type=int, default=40, help="cards per printed set also read by PP-OCR")
     parser.add_argument("--model", type=Path, default=DEFAULT_MODEL)
     args = parser.parse_args()
     cv2.setNumThreads(1)
@@ -177,6 +183,12 @@ def main() -> None:
         out["generated_scenes"] = scenes(embedder, args.scenes)
     if "speed" in parts:
         out["speed"] = speed(embedder, args.runs)
+    if "printed" in parts:
+        out["printed_readers"] = printed_report(args.scenes, args.ocr_cards)
+    if "tracking" in parts:
+        out["tracking"] = tracking(12)
+        out["zones"] = zones(10)
+        out["pipeline"] = pipeline_speed(140)
     print(json.dumps(out, indent=1))
 
 

@@ -187,21 +187,31 @@ def paste_card(frame: np.ndarray, image: np.ndarray, corners: np.ndarray, light:
     frame[y0:y1, x0:x1] = np.clip(region * (1 - alpha) + warped * alpha, 0, 255).astype(np.uint8)
 
 
-def draw_hand(frame: np.ndarray, sweep: HandSweep, index: int) -> None:
-    h, w = frame.shape[:2]
+def hand_mask(sweep: HandSweep, index: int, size: tuple[int, int]) -> tuple[tuple[int, int, int, int], np.ndarray] | None:
+    """Where the forearm of `sweep` lies in frame `index`: its clipped box (x0, y0, x1,
+    y1) and a 0-255 mask over that box (soft-edged), or None when it is out of sight."""
+    w, h = size
     t = (index - sweep.start) / max(sweep.end - sweep.start - 1, 1)
     x = sweep.from_x + t * (sweep.to_x - sweep.from_x)
     tip = np.array([x, h * (1 - sweep.reach)])
     elbow = np.array([x + 0.15 * (w / 2 - x), h + 40])
     box = _box(np.array([tip, elbow]), (w, h), pad=int(0.12 * h))
     if box is None:
-        return
+        return None
     x0, y0, x1, y1 = box
     mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
     corner = np.array([x0, y0])
     cv2.line(mask, tuple((elbow - corner).astype(int)), tuple((tip - corner).astype(int)), 255, int(0.14 * h))
     cv2.ellipse(mask, tuple((tip - corner).astype(int)), (int(0.09 * h), int(0.11 * h)), 0, 0, 360, 255, -1)
-    alpha = cv2.GaussianBlur(mask, (0, 0), 3).astype(np.float32)[..., None] / 255
+    return box, cv2.GaussianBlur(mask, (0, 0), 3)
+
+
+def draw_hand(frame: np.ndarray, sweep: HandSweep, index: int) -> None:
+    hand = hand_mask(sweep, index, (frame.shape[1], frame.shape[0]))
+    if hand is None:
+        return
+    (x0, y0, x1, y1), mask = hand
+    alpha = mask.astype(np.float32)[..., None] / 255
     region = frame[y0:y1, x0:x1].astype(np.float32)
     frame[y0:y1, x0:x1] = (region * (1 - alpha) + np.array(sweep.skin, np.float32) * alpha).astype(np.uint8)
 
@@ -228,6 +238,24 @@ class ScriptedVideo:
     def corners(self, card: ScriptedCard, index: int) -> np.ndarray | None:
         pose = card.pose_at(index)
         return None if pose is None else card_corners(pose, self.script.card_length, self.camera)
+
+    def covered(self, card: ScriptedCard, index: int) -> bool:
+        """Whether a hand lies over any part of `card` in frame `index` (a card out of
+        sight counts as covered)."""
+        corners = self.corners(card, index)
+        if corners is None:
+            return True
+        w, h = self.script.size
+        for sweep in self.script.sweeps:
+            hand = hand_mask(sweep, index, (w, h)) if sweep.start <= index < sweep.end else None
+            if hand is None:
+                continue
+            (x0, y0, _, _), mask = hand
+            outline = np.zeros_like(mask)
+            cv2.fillConvexPoly(outline, np.round(corners - (x0, y0)).astype(np.int32), 255)
+            if np.any((mask > 0) & (outline > 0)):
+                return True
+        return False
 
     def frame(self, index: int) -> np.ndarray:
         image = self._table.copy()
@@ -385,12 +413,17 @@ def score_events(video: ScriptedVideo, emitted: Sequence[tuple[int, Observation]
     counts for that card, so a track that jumps to another card scores as wrong events.
     An event is right when the script has the same kind for that card no earlier than
     the script's frame and at most `window_s` later.
+
+    Two latencies for each card that appeared: from its placement (`latencies_s`), and
+    from the start of the stretch of frames in which no hand covered it up to its event
+    (`in_view_latencies_s`): a card put down while an arm sweeps over it cannot be seen
+    until the arm has passed, and that wait is the arm's, not the tracker's.
     """
     fps = video.script.fps
     truth = truth_events(video.script)
     owner: dict[int, int | None] = {}
     used: set[int] = set()
-    right, latencies, codes_right = 0, [], 0
+    right, latencies, in_view, codes_right = 0, [], [], 0
     for frame, event in emitted:
         if event.track not in owner:
             seen = round(event.last_seen * fps)
@@ -404,9 +437,14 @@ def score_events(video: ScriptedVideo, emitted: Sequence[tuple[int, Observation]
         right += 1
         if event.kind == "appeared":
             latencies.append((frame - truth[match].frame) / fps)
+            clear_from = frame
+            while clear_from > truth[match].frame and not video.covered(video.script.cards[card], clear_from - 1):
+                clear_from -= 1
+            in_view.append((frame - clear_from) / fps)
             codes_right += event.code == video.script.cards[card].code
     appeared = sum(t.kind == "appeared" for t in truth)
     return {"events": len(emitted), "truth_events": len(truth), "right": right,
             "precision": right / len(emitted) if emitted else 1.0,
             "recall": right / len(truth) if truth else 1.0,
-            "latencies_s": latencies, "codes_right": codes_right, "appeared": appeared}
+            "latencies_s": latencies, "in_view_latencies_s": in_view, "codes_right": codes_right,
+            "appeared": appeared}

@@ -59,3 +59,20 @@ def test_a_slid_card_reports_the_seat_it_left_and_the_one_it_reached(played):
     _, _, emitted = played
     moved = [e for _, e in emitted if e.kind == "moved"]
     assert [(e.code, e.previous_zone != e.zone) for e in moved] == [("blue-14", True)]
+
+
+def test_a_card_put_down_under_a_passing_arm_is_reported_soon_after_the_arm_has_gone():
+    """The arm covers the card for its first frames: the wait from placement is the
+    arm's; from the moment the card is in clear view, the tracker's own delay is short."""
+    length = 0.27 * SIZE[1]
+    script = TableScript(SIZE, frames=30, fps=10.0, table="wood", card_length=length, seed=8, cards=[
+        ScriptedCard("yellow-9", Pose(480, 300, 0), placed=2)],
+        sweeps=[HandSweep(0, 12, 300, 660, 0.9, (60, 100, 160))])
+    video = ScriptedVideo(script)
+    assert video.covered(script.cards[0], 4) and not video.covered(script.cards[0], 14)
+    pipeline = Pipeline(ContourCardDetector(), ScriptFaces(script))
+    emitted = [(i, e) for i in range(script.frames) for e in pipeline.process(video.frame(i), i / script.fps)]
+    score = score_events(video, emitted)
+    assert score["recall"] == 1.0
+    assert score["latencies_s"][0] > 0.5
+    assert score["in_view_latencies_s"][0] <= 0.3
