@@ -4,7 +4,7 @@ Two looks. A wide one ranks every shot of the gallery by a similarity that weigh
 ONNX embedding (layout, colour, pictures) and a small band-pass template of the
 cut-out (vision/template.py), and keeps a shortlist of the best few codes. A close one
 compares the card's print at twice that size, aligned, with each shortlisted shot
-(`detail_match`), whole and without its printed rim (a rim the colour of the table
+(`closeness`), whole and without its printed rim (a rim the colour of the table
 hides the card's edge, and the cut-out then follows the rim's inner edge): the winner
 is the best similarity plus closeness.
 
@@ -30,7 +30,7 @@ import cv2
 import numpy as np
 
 from vision.interfaces import Candidate, Reading
-from vision.template import detail_match, details, templates
+from vision.template import closeness, details, inner_templates, templates
 
 SIMILARITY_WEIGHTS = (1 / 3, 2 / 3)  # embedding, template: measured best on generated tables (vision/template.py)
 DETAIL_WEIGHT = 2.0  # closeness against similarity in the final ranking (measured on generated tables)
@@ -81,12 +81,14 @@ class Gallery:
                 np.concatenate([self.details, np.ascontiguousarray(self.details[:, ::-1, ::-1])]))
 
     @cached_property
-    def _rimless(self) -> np.ndarray:
-        """The shots' detail images (as `_both_ways`) with RIM pixels cut off every side
-        and stretched back: a card as a cut-out that lost its rim shows it."""
+    def _inner(self) -> tuple[np.ndarray, np.ndarray]:
+        """The shots' detail images (as `_both_ways`) as `inner_templates`, whole and
+        with RIM pixels cut off every side and stretched back: a card as a cut-out that
+        lost its rim shows it."""
         shots = self._both_ways[2]
         h, w = shots.shape[1:3]
-        return np.stack([cv2.resize(shot[RIM: h - RIM, RIM: w - RIM], (w, h)) for shot in shots])
+        rimless = np.stack([cv2.resize(shot[RIM: h - RIM, RIM: w - RIM], (w, h)) for shot in shots])
+        return inner_templates(shots), inner_templates(rimless)
 
     @cached_property
     def _between_shots(self) -> np.ndarray:
@@ -106,7 +108,6 @@ class Gallery:
         `detail` its detail image; `leave_out` ranks as if that code had never been
         enrolled (how deck calibration sees a forgotten card)."""
         n = len(self.codes)
-        shot_details = self._both_ways[2]
         columns: list[int] = []
         seen = {leave_out}
         for column in np.argsort(-similarities):  # each code's best shot, either way up
@@ -116,24 +117,23 @@ class Gallery:
                 columns.append(int(column))
                 if len(columns) == SHORTLIST:
                     break
-        rimless = self._rimless
-        closeness = [max(detail_match(detail, shot_details[c]), detail_match(detail, rimless[c])) for c in columns]
-        order = sorted(range(len(columns)), key=lambda i: -(similarities[columns[i]] + DETAIL_WEIGHT * closeness[i]))
-        columns, closeness = [columns[i] for i in order], [closeness[i] for i in order]
-        scores = [similarities[c] + DETAIL_WEIGHT * close for c, close in zip(columns, closeness)]
+        whole, rimless = self._inner
+        close = closeness(detail, np.concatenate([whole[columns], rimless[columns]])).reshape(2, -1).max(axis=0)
+        order = sorted(range(len(columns)), key=lambda i: -(similarities[columns[i]] + DETAIL_WEIGHT * close[i]))
+        columns, near = [columns[i] for i in order], [float(close[i]) for i in order]
+        scores = [similarities[c] + DETAIL_WEIGHT * value for c, value in zip(columns, near)]
         lead = min(((scores[0] - scores[i]) / max(self._apart(columns[0], c), LEAD_FLOOR)
                     for i, c in enumerate(columns[1:], start=1)), default=1.0)
-        return Ranking(tuple(columns), tuple(float(similarities[c]) for c in columns), tuple(closeness), float(lead))
+        return Ranking(tuple(columns), tuple(float(similarities[c]) for c in columns), tuple(near), float(lead))
 
     def _apart(self, a: int, b: int) -> float:
         """How much less shot column `b` scores than `a` itself would, as a card of
         face `a` seen perfectly: the distance between the two faces, in score. A
         property of the deck, so each pair is measured once."""
         if (a, b) not in self._distances:
-            details = self._both_ways[2]
             between = self._between_shots
             self._distances[a, b] = float(between[a, a] + DETAIL_WEIGHT - between[a, b]
-                                          - DETAIL_WEIGHT * detail_match(details[a], details[b]))
+                                          - DETAIL_WEIGHT * closeness(self._both_ways[2][a], self._inner[0][[b]])[0])
         return self._distances[a, b]
 
     @cached_property
