@@ -122,7 +122,7 @@ class _Search:
         # least squares through the points that voted for the line: sub-pixel, and its tilt
         near = np.abs(positions - (offset + slope * along)) < 1.5
         if np.count_nonzero(near) >= 3:
-            slope, offset = np.polyfit(along[near], positions[near], 1, w=weight[near])
+            slope, offset = _line_fit(along[near], positions[near], weight[near], (slope, offset))
         direction = self.direction + slope * self.normal
         return (self.p + self.q) / 2 + offset * self.normal, direction / np.linalg.norm(direction)
 
@@ -145,7 +145,7 @@ class _Search:
             inside = far[rows, np.clip(at - gap, 0, far.shape[1] - 1)]
             outside = far[rows, np.clip(at + gap, 0, far.shape[1] - 1)]
             # most of the line, not half: a row of table dots is table on most of its length
-            return np.percentile(inside - outside, 30, axis=1)
+            return _percentile_30(inside - outside)
         return contrast
 
 
@@ -185,7 +185,8 @@ def _vote(along: np.ndarray, positions: np.ndarray, weight: np.ndarray, rows: np
     seen = np.zeros((s.slopes, s.samples, width), bool)
     seen[tilt, np.tile(rows, s.slopes), bins.ravel()] = True
     support = (seen[:, :, :-1] | seen[:, :, 1:]).mean(axis=1)
-    padded = np.pad(smooth, ((0, 0), (1, 1)))
+    padded = np.zeros((s.slopes, smooth.shape[1] + 2))
+    padded[:, 1:-1] = smooth
     peaks = (smooth >= padded[:, :-2]) & (smooth >= padded[:, 2:]) & (support >= s.support)
     if not peaks.any():
         return None
@@ -203,6 +204,31 @@ def _vote(along: np.ndarray, positions: np.ndarray, weight: np.ndarray, rows: np
         return None
     outer = int(np.argmax(np.where(usable, offsets, -np.inf)))
     return float(tilts[outer]), float(offsets[outer])
+
+
+def _line_fit(x: np.ndarray, y: np.ndarray, w: np.ndarray, fallback: tuple[float, float]) -> tuple[float, float]:
+    """(slope, offset) of y = slope * x + offset by least squares, each residual weighted
+    by w (as np.polyfit's `w`, in closed form: polyfit's general solver cost more than
+    the rest of a side's search); `fallback` when the x values do not spread."""
+    w2 = w * w
+    total = float(w2.sum())
+    mx, my = float(w2 @ x) / total, float(w2 @ y) / total
+    dx = x - mx
+    spread = float(w2 @ (dx * dx))
+    if spread < 1e-9:
+        return fallback
+    slope = float(w2 @ (dx * (y - my))) / spread
+    return slope, my - slope * mx
+
+
+def _percentile_30(values: np.ndarray) -> np.ndarray:
+    """np.percentile(values, 30, axis=1) (linear interpolation), without its overhead on
+    a few dozen short rows."""
+    ordered = np.sort(values, axis=1)
+    h = 0.3 * (values.shape[1] - 1)
+    lo = int(h)
+    hi = min(lo + 1, values.shape[1] - 1)
+    return ordered[:, lo] + (h - lo) * (ordered[:, hi] - ordered[:, lo])
 
 
 def _intersect(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]) -> np.ndarray | None:
