@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import cv2
 import numpy as np
 
 from vision.deck import DeckProfile, calibrate
@@ -20,13 +21,21 @@ from vision.refine import refine_quad
 
 def card_nearest_centre(image: np.ndarray, detector: CardDetector) -> np.ndarray:
     """Corners of the card nearest the image centre; the whole image when no card is
-    found (a scan or a tight crop of one card has no table around it)."""
+    found (a scan or a tight crop of one card has no table around it).
+
+    An enrollment photo is a close-up: the card fills much of it, and at the detector's
+    working size its own print (art frame, text box) can break its outline into pieces
+    that enclose nothing card-shaped. When nothing is found, the photo is searched again
+    at half size, where the outline closes and the print blurs away."""
     h, w = image.shape[:2]
-    found = detector.detect(image)
-    if not found:
+    corners = [d.corners for d in detector.detect(image)]
+    if not corners:
+        half = cv2.resize(image, (max(1, w // 2), max(1, h // 2)), interpolation=cv2.INTER_AREA)
+        corners = [d.corners * (w / half.shape[1], h / half.shape[0]) for d in detector.detect(half)]
+    if not corners:
         return order_clockwise(np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]]))
     centre = np.array([w / 2, h / 2])
-    return refine_quad(image, min(found, key=lambda d: float(np.linalg.norm(d.corners.mean(axis=0) - centre))).corners)
+    return refine_quad(image, min(corners, key=lambda c: float(np.linalg.norm(c.mean(axis=0) - centre))))
 
 
 @dataclass

@@ -12,7 +12,7 @@ from tests.vision.realdata import REAL_PHOTOS, needs_real_photos
 from vision.deck import DeckProfile
 from vision.detect import ContourCardDetector
 from vision.embed import OnnxEmbedder
-from vision.enroll import Enrollment
+from vision.enroll import Enrollment, card_nearest_centre
 from vision.evaluate import (Tally, TruthCard, match_by_centre, one_shot_gallery, one_shot_shots,
                              real_photo_truth, without_gallery)
 from vision.identify import GalleryIdentifier
@@ -126,7 +126,21 @@ def test_real_photos_one_shot_protocol(embedder):
         results = recognizer.recognize(cv2.imread(str(REAL_PHOTOS / photo)))
         tally.add(*without_gallery(photo, results, cards, gallery), set(enrollment.codes))
     summary = tally.summary()
-    assert summary["ranked_first_right"] >= 0.96, summary  # issue target 0.97: measured 27 of 28
-    assert summary["enrolled_accepted_and_right"] >= 0.89, summary  # issue target 0.97: measured 25 of 28
+    assert summary["detection_recall"] >= 0.98 and summary["detection_precision"] >= 0.98, summary
+    assert summary["ranked_first_right"] >= 0.97, summary  # the issue's targets
+    assert summary["enrolled_accepted_and_right"] >= 0.95, summary
     assert summary["unenrolled_rejected"] >= 0.95, summary
     assert summary["wrong_names"] == 0, summary
+
+
+@needs_real_photos
+def test_an_enrollment_close_up_whose_print_breaks_the_outline_still_enrolls_the_card():
+    """At the detector's working size this card's outline is broken by its own print and
+    nothing card-shaped is found; enrollment must still cut out the card, not the whole
+    photo with its neighbours."""
+    code, image = next(shot for shot in one_shot_shots(REAL_PHOTOS) if shot[0] == "orcish-artillery")
+    h, w = image.shape[:2]
+    corners = card_nearest_centre(image, ContourCardDetector())
+    card_area = cv2.contourArea(corners.astype(np.float32))
+    assert 0.3 * h * w < card_area < 0.6 * h * w  # one card of the crop, not the crop (neighbours show at its edges)
+    assert np.linalg.norm(corners.mean(axis=0) - (w / 2, h / 2)) < 0.05 * w
