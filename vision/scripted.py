@@ -253,7 +253,7 @@ class ScriptedVideo:
             (x0, y0, _, _), mask = hand
             outline = np.zeros_like(mask)
             cv2.fillConvexPoly(outline, np.round(corners - (x0, y0)).astype(np.int32), 255)
-            if np.any((mask > 0) & (outline > 0)):
+            if np.any((mask >= 128) & (outline > 0)):  # at least half the arm's colour: the soft edge is not cover
                 return True
         return False
 
