@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.geometry import aspect, side_lengths
 from vision.interfaces import CARD_SIZE, Detection
 
 CARD_ASPECT = 63 / 88  # short side over long side of a standard card
@@ -40,7 +41,7 @@ def order_clockwise(corners: np.ndarray) -> np.ndarray:
     centre = pts.mean(axis=0)
     angles = np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0])
     pts = pts[np.argsort(angles)]  # clockwise on screen because y grows downwards
-    sides = np.linalg.norm(pts - np.roll(pts, -1, axis=0), axis=1)
+    sides = side_lengths(pts)
     # side i joins corner i and i+1; the card's top is a short side
     if sides[0] + sides[2] > sides[1] + sides[3]:
         pts = np.roll(pts, -1, axis=0)
@@ -125,9 +126,7 @@ class ContourCardDetector:
         fill = area / max(_polygon_area(quad), 1.0)
         if fill < self.settings.min_fill or fill > 1.15:
             return None
-        sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
-        a, b = sides[0] + sides[2], sides[1] + sides[3]
-        aspect_error = abs(min(a, b) / max(a, b) - CARD_ASPECT)
+        aspect_error = abs(aspect(quad) - CARD_ASPECT)
         return None if aspect_error > self.settings.aspect_tolerance else min(fill, 1.0) - aspect_error
 
     def _split(self, contour: np.ndarray) -> list[tuple[np.ndarray, float]]:

@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from vision.detect import rectify
+from vision.geometry import side_lengths
 from vision.refine import refine_quad
 from vision.interfaces import CardDetector, FrameSource, Identifier
 from vision.observations import Observation
@@ -80,7 +81,7 @@ class Pipeline:
         """
         longest = self.max_card_length * min(frame.shape[:2])
         quads = [d.corners for d in self.detector.detect(frame)]
-        return [q for q in quads if np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1).max() <= longest]
+        return [q for q in quads if side_lengths(q).max() <= longest]
 
     def run(self, source: FrameSource, stopped: Callable[[], bool],
             clock: Callable[[], float] = time.monotonic) -> Iterator[Observation]:

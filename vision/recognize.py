@@ -15,18 +15,13 @@ import numpy as np
 from vision.deck import DeckProfile
 from vision.detect import CARD_ASPECT, ContourCardDetector, rectify
 from vision.embed import DEFAULT_MODEL, OnnxEmbedder
+from vision.geometry import aspect
 from vision.identify import GalleryIdentifier
 from vision.imageio import decode
 from vision.interfaces import BatchIdentifier, CardDetector, CardResult, Reading
 from vision.refine import refine_quad
 
 AMBIGUOUS_ASPECT = 0.5 * (CARD_ASPECT + 1)  # short/long above this: sides too alike to trust
-
-
-def _aspect(corners: np.ndarray) -> float:
-    sides = np.linalg.norm(corners - np.roll(corners, -1, axis=0), axis=1)
-    a, b = sides[0] + sides[2], sides[1] + sides[3]
-    return float(min(a, b) / max(a, b))
 
 
 def _top_score(reading: Reading) -> float:
@@ -53,7 +48,7 @@ class CardRecognizer:
     def recognize(self, image: np.ndarray) -> list[CardResult]:
         """Every card in a BGR image, corners clockwise from the card's own top-left."""
         quads = [refine_quad(image, d.corners) for d in self.detector.detect(image)]
-        ways = [[q] + ([np.roll(q, -1, axis=0)] if _aspect(q) > AMBIGUOUS_ASPECT else []) for q in quads]
+        ways = [[q] + ([np.roll(q, -1, axis=0)] if aspect(q) > AMBIGUOUS_ASPECT else []) for q in quads]
         flat = [q for options in ways for q in options]
         readings = iter(self.identifier.identify_many([rectify(image, q) for q in flat]))
         results = []

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.geometry import side_lengths
+
 
 PEAKS_PER_LINE = 5
 
@@ -46,7 +48,7 @@ def refine_quad(image: np.ndarray, quad: np.ndarray, settings: RefineSettings = 
     costs the same for a webcam frame and a 27-megapixel photo, and a live loop spends
     it only on cards it is about to identify, not on every card every frame."""
     quad = np.asarray(quad, np.float64)
-    short = float(np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1).min())
+    short = float(side_lengths(quad).min())
     searches = [_Search.search(image, quad, i, short, settings) for i in range(4)]
     # the table's colour: the far outer end of every search line, most of which is table
     table = np.median(np.concatenate([sr.profile[:, -3:].reshape(-1, 3) for sr in searches]), axis=0)

@@ -21,6 +21,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from vision.geometry import side_lengths
 from vision.interfaces import Reading
 from vision.observations import Observation, as_corners
 
@@ -79,8 +80,7 @@ class _Track:
 
 def _long_side(corners: np.ndarray) -> float:
     """A card's long side in pixels: the unit every distance is measured in."""
-    sides = np.linalg.norm(corners - np.roll(corners, -1, axis=0), axis=1)
-    return float(max(sides.max(), 1.0))
+    return float(max(side_lengths(corners).max(), 1.0))
 
 
 def _alike(a: np.ndarray | None, b: np.ndarray | None, least: float) -> bool:

@@ -29,6 +29,7 @@ from typing import Sequence
 import cv2
 import numpy as np
 
+from vision.geometry import side_lengths
 from vision.observations import CENTRE, Observation
 from vision.scripted import SKIN, HandSweep, Pose, camera_homography, card_corners, draw_hand, paste_card
 from vision.synth.faces import BGR, FACE_SIZE, game_codes, game_face, slug
@@ -96,7 +97,7 @@ def _hints(changes: Sequence[Observation]) -> dict[int, tuple[float, float, floa
     boxes = {c.track: np.array(c.corners, np.float64) for c in changes if c.zone == CENTRE and c.kind != "gone"}
     if len({b.tobytes() for b in boxes.values()}) < 2:
         return None
-    return {track: (*box.mean(axis=0), float(np.linalg.norm(box - np.roll(box, -1, axis=0), axis=1).max()))
+    return {track: (*box.mean(axis=0), float(side_lengths(box).max()))
             for track, box in boxes.items()}
 
 

@@ -1,0 +1,24 @@
+"""Quadrilateral arithmetic shared by detection, edge fitting, recognition and tracking.
+
+A card is four corners in order around it; its side lengths and its short-over-long
+aspect are asked for on every candidate of every frame, so they are computed with
+plain indexing (np.roll and np.linalg.norm cost more in call overhead than the sums)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+NEXT = [1, 2, 3, 0]  # the corner after each corner, going round
+
+
+def side_lengths(quad: np.ndarray) -> np.ndarray:
+    """Length of side i, from corner i to corner i + 1 (wrapping), of a 4x2 quadrilateral."""
+    d = quad[NEXT] - quad
+    return np.sqrt((d * d).sum(axis=1))
+
+
+def aspect(quad: np.ndarray) -> float:
+    """Short over long, from the two pairs of opposite sides (1 for a square)."""
+    sides = side_lengths(quad)
+    a, b = sides[0] + sides[2], sides[1] + sides[3]
+    return float(min(a, b) / max(a, b))
