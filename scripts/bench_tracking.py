@@ -46,6 +46,7 @@ from vision.track import TrackerSettings  # noqa: E402
 from vision.zones import frame_zones, marker_zones  # noqa: E402
 
 EVAL_SEED = 7_000_000  # scripts/bench_tracking.py only; tests use small seeds
+VIDEOS, TABLES, FRAMES = 12, 10, 140  # default sizes of the three parts (bench_vision.py uses them too)
 
 
 def tracking(videos: int) -> dict:
@@ -133,9 +134,9 @@ def pipeline_speed(frames: int) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--videos", type=int, default=12)
-    parser.add_argument("--tables", type=int, default=10)
-    parser.add_argument("--frames", type=int, default=140)
+    parser.add_argument("--videos", type=int, default=VIDEOS)
+    parser.add_argument("--tables", type=int, default=TABLES)
+    parser.add_argument("--frames", type=int, default=FRAMES)
     args = parser.parse_args()
     print(json.dumps({"tracking": tracking(args.videos), "zones": zones(args.tables),
                       "pipeline": pipeline_speed(args.frames)}, indent=2))

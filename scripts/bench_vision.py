@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from bench_printed import printed_report  # noqa: E402
-from bench_tracking import pipeline_speed, tracking, zones  # noqa: E402
+from bench_tracking import FRAMES, TABLES, VIDEOS, pipeline_speed, tracking, zones  # noqa: E402
 from vision.deck import DeckProfile  # noqa: E402
 from vision.detect import ContourCardDetector, rectify  # noqa: E402
 from vision.embed import DEFAULT_MODEL, OnnxEmbedder, file_sha256  # noqa: E402
@@ -186,9 +186,9 @@ def main() -> None:
     if "printed" in parts:
         out["printed_readers"] = printed_report(args.scenes, args.ocr_cards)
     if "tracking" in parts:
-        out["tracking"] = tracking(12)
-        out["zones"] = zones(10)
-        out["pipeline"] = pipeline_speed(140)
+        out["tracking"] = tracking(VIDEOS)
+        out["zones"] = zones(TABLES)
+        out["pipeline"] = pipeline_speed(FRAMES)
     print(json.dumps(out, indent=1))
 
 

@@ -1,8 +1,8 @@
 """Quadrilateral arithmetic shared by detection, edge fitting, recognition and tracking.
 
-A card is four corners in order around it; its side lengths and its short-over-long
-aspect are asked for on every candidate of every frame, so they are computed with
-plain indexing (np.roll and np.linalg.norm cost more in call overhead than the sums)."""
+A card is four corners in order around it. Detection, the edge fit, recognition, the
+tracker and the recording layout all ask for its side lengths or its short-over-long
+aspect; one definition keeps "which side is side i" the same everywhere."""
 
 from __future__ import annotations
 

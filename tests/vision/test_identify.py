@@ -138,7 +138,7 @@ def test_an_enrollment_close_up_whose_print_breaks_the_outline_still_enrolls_the
     """At the detector's working size this card's outline is broken by its own print and
     nothing card-shaped is found; enrollment must still cut out the card, not the whole
     photo with its neighbours."""
-    code, image = next(shot for shot in one_shot_shots(REAL_PHOTOS) if shot[0] == "orcish-artillery")
+    _, image = next(shot for shot in one_shot_shots(REAL_PHOTOS) if shot[0] == "orcish-artillery")
     h, w = image.shape[:2]
     corners = card_nearest_centre(image, ContourCardDetector())
     card_area = cv2.contourArea(corners.astype(np.float32))
