@@ -2,13 +2,15 @@
 
 A profile holds features, never photos: per enrolled shot one embedding, a band-pass
 template (36x50) and detail image (72x100) with no brightness or colour level left;
-the codes; and the accept thresholds. The thresholds (a floor on similarity, and the
-least lead over the other shortlisted faces: vision/identify.py) are fixed here from
+the codes; and the accept thresholds. The thresholds (a floor on similarity, the least
+lead over the other shortlisted faces and the least consistency with the winner's
+shot: vision/identify.py) are fixed here from
 the enrollment images alone, because thresholds tuned on test photos would flatter
 every figure we report: views of each enrolled card as a bad camera would cut it out
 (vision/synth/augment.py) are ranked against the gallery, once as they are (what a
 true match scores) and once with their own code left out, as if it had never been
-enrolled (what a forgotten card would lead by).
+enrolled (what a forgotten card would lead by, and how consistently it matches the
+winner's shot: vision/verify.py).
 The file is a NumPy .npz archive (no pickles), with the model's sha256 so a deck
 enrolled with another model is refused instead of silently misread."""
 
@@ -29,9 +31,9 @@ from vision.identify import Embedder, Gallery
 from vision.synth.augment import photographed
 from vision.template import details, templates
 
-FORMAT = "table-companion-deck/3"  # /2 added the shots' templates, /3 their detail images (vision/template.py)
-_OLDER = {old: "enrolled by an older version (no card detail images); enroll the deck again"
-          for old in ("table-companion-deck/1", "table-companion-deck/2")}
+FORMAT = "table-companion-deck/4"  # /2 added the shots' templates, /3 their detail images, /4 the consistency threshold
+_OLDER = {old: "enrolled by an older version (thresholds of an older identifier); enroll the deck again"
+          for old in ("table-companion-deck/1", "table-companion-deck/2", "table-companion-deck/3")}
 
 
 class _FormatError(ValueError):
@@ -61,7 +63,7 @@ class DeckProfile:
         target = path / "deck.npz" if path.is_dir() else path
         g = self.gallery
         meta = {"format": FORMAT, "game": self.game, "model_sha256": self.model_sha256,
-                "threshold": g.threshold, "min_lead": g.min_lead,
+                "threshold": g.threshold, "min_lead": g.min_lead, "min_consistency": g.min_consistency,
                 "calibration": self.calibration}
         with open(target, "wb") as fh:  # np.savez would append .npz to a name without it
             np.savez_compressed(fh, embeddings=g.embeddings.astype(np.float16), turned=g.turned.astype(np.float16),
@@ -90,7 +92,8 @@ class DeckProfile:
             raise
         except (OSError, KeyError, ValueError) as exc:
             raise ValueError(f"not a deck profile ({exc.__class__.__name__}: {exc})") from None
-        gallery = Gallery(codes, **arrays, threshold=float(meta["threshold"]), min_lead=float(meta["min_lead"]))
+        gallery = Gallery(codes, **arrays, threshold=float(meta["threshold"]), min_lead=float(meta["min_lead"]),
+                          min_consistency=float(meta["min_consistency"]))
         return cls(meta["game"], gallery, meta["model_sha256"], meta.get("calibration", {}))
 
 
@@ -110,47 +113,59 @@ def calibrate(cards: Sequence[np.ndarray], codes: Sequence[str], embedder: Embed
     """The gallery of these shots with its accept thresholds fixed (see module docstring).
 
     Every view is ranked as the identifier would rank it, once as it is (its own
-    shot's similarity and lead: what a true match scores) and once with its
-    own code left out (the lead of whatever wins then: what a forgotten card would
-    lead by). The floors take the lowest true scores less a margin; the lead
-    threshold trades true leads against forgotten ones (`_lead_threshold`).
+    shot's similarity, lead and consistency: what a true match scores) and once with
+    its own code left out (the lead and consistency of whatever wins then: what a
+    forgotten card would show). The similarity floor takes the lowest true scores less
+    a margin; the lead and consistency thresholds are fixed together (`_thresholds`).
     """
     upside_down = [cv2.rotate(c, cv2.ROTATE_180) for c in cards]
     unset = Gallery(tuple(codes), embedder.embed(cards), embedder.embed(upside_down), templates(cards),
-                    templates(upside_down), details(cards), threshold=0.0, min_lead=0.0)
+                    templates(upside_down), details(cards), threshold=0.0, min_lead=0.0, min_consistency=0.0)
     rng = random.Random(CALIBRATION_SEED)
     owners = [i for i in range(len(cards)) for _ in range(CALIBRATION_VIEWS)]
     views = [photographed(cards[i], rng) for i in owners]
     sims = unset.similarities(embedder.embed(views), templates(views))
     n = len(cards)
-    same_sim, own_lead, stranger_lead = [], [], []
+    same_sim: list[float] = []
+    own: list[tuple[float, float, bool]] = []  # lead, consistency, ranked right
+    stranger: list[tuple[float, float, bool]] = []
     for row, (i, detail) in enumerate(zip(owners, details(views))):
-        own = max((c for c in (i, i + n)), key=lambda c: sims[row, c])  # either way up, as identify does
-        same_sim.append(float(sims[row, own]))
+        column = max((i, i + n), key=lambda c: sims[row, c])  # either way up, as identify does
+        same_sim.append(float(sims[row, column]))
         ranking = unset.ranked(sims[row], detail)
         if len(ranking.columns) > 1:
-            own_lead.append(ranking.lead if codes[ranking.columns[0] % n] == codes[i] else -ranking.lead)
-            stranger_lead.append(unset.ranked(sims[row], detail, leave_out=codes[i]).lead)
-    gallery = dataclasses.replace(
-        unset, threshold=float(np.percentile(same_sim, 1)) - SIMILARITY_MARGIN,
-        min_lead=_lead_threshold(own_lead, stranger_lead))
+            own.append((ranking.lead, ranking.consistency, codes[ranking.columns[0] % n] == codes[i]))
+            forgotten = unset.ranked(sims[row], detail, leave_out=codes[i])
+            stranger.append((forgotten.lead, forgotten.consistency, False))
+    min_lead, min_consistency = _thresholds(own, stranger)
+    gallery = dataclasses.replace(unset, threshold=float(np.percentile(same_sim, 1)) - SIMILARITY_MARGIN,
+                                  min_lead=min_lead, min_consistency=min_consistency)
+    right = [v for v in own if v[2]]
     stats = {"views_per_shot": CALIBRATION_VIEWS,
              "similarity": _spread(same_sim),
-             "lead": _spread(own_lead, stranger_lead)}
+             "lead": _spread([v[0] for v in right], [v[0] for v in stranger]),
+             "consistency": _spread([v[1] for v in right], [v[1] for v in stranger]),
+             "own_views_ranked_right": round(len(right) / max(1, len(own)), 4)}
     return gallery, stats
 
 
-def _lead_threshold(own: list[float], stranger: list[float]) -> float:
-    """The least lead to accept: as many own-code views as possible, each forgotten-card
-    look-alike let through costing LEAD_COST of them; of the leads that do equally
-    well, the middle one, so the cut sits in the middle of the gap between forgotten
-    cards and true ones rather than against the cleanest true views."""
+def _thresholds(own: list[tuple[float, float, bool]], stranger: list[tuple[float, float, bool]]) -> tuple[float, float]:
+    """The least lead and consistency to accept, together: as many own-code views named
+    right as possible, each view that would be named wrong (a forgotten card's
+    look-alike, or an own view ranked wrong) costing LEAD_COST of them. Of the pairs
+    that do equally well, the one nearest their middle, so the cut sits in the gap
+    between forgotten cards and true ones rather than against the cleanest true views."""
     if not stranger:
-        return 0.0
-    own_a, stranger_a = np.array(own), np.array(stranger)
-    grid = np.linspace(0.0, 1.0, 201)
-    value = np.array([np.mean(own_a >= t) - LEAD_COST * np.mean(stranger_a >= t) for t in grid])
-    return float(np.median(grid[value >= value.max() - 1e-9]))
+        return 0.0, 0.0
+    grid = np.linspace(0.0, 1.0, 101)
+    views = np.array(own + stranger, dtype=float)
+    lead, agree, good = views[:, 0], views[:, 1], views[:, 2].astype(bool)
+    passes = (lead[None, None, :] >= grid[:, None, None]) & (agree[None, None, :] >= grid[None, :, None])
+    value = (passes & good).sum(axis=2) - LEAD_COST * (passes & ~good).sum(axis=2)
+    best = np.argwhere(value >= value.max())
+    middle = best.mean(axis=0)
+    i, j = best[np.argmin(np.linalg.norm(best - middle, axis=1))]
+    return float(grid[i]), float(grid[j])
 
 
 def _spread(same: list, other: list | None = None) -> dict:

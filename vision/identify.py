@@ -3,14 +3,17 @@
 Two looks. A wide one ranks every shot of the gallery by a similarity that weighs the
 ONNX embedding (layout, colour, pictures) and a small band-pass template of the
 cut-out (vision/template.py), and keeps a shortlist of the best few codes. A close one
-compares the card's print at twice that size, aligned, with each shortlisted shot
-(`closeness`), whole and without its printed rim (a rim the colour of the table
-hides the card's edge, and the cut-out then follows the rim's inner edge): the winner
-is the best similarity plus closeness.
+first aligns the card's print at twice that size onto the best shortlisted shot
+(vision/alignment.py: a cut-out a few per cent off, or cut inside a rim the colour
+of the table, is lined up again), then correlates it with each shortlisted shot
+(`closeness`): the winner is the best similarity plus closeness.
 
-The open-set decision asks two things, each with a threshold fixed per deck from the
+The open-set decision asks three things, each with a threshold fixed per deck from the
 enrollment images alone (vision/deck.py): a floor on similarity (something that is
-not one of this deck's cards at all), and the winner's lead. The lead is how much closer the
+not one of this deck's cards at all), the winner's lead, and its consistency: the card
+aligned onto the winner's shot matches it in every part of the card, not just on the
+whole (vision/verify.py; what tells a forgotten GI from the enrolled DI, whose lead
+over the enrolled GA can look fine). The lead is how much closer the
 card is to the winner than to each other shortlisted face, measured in units of how
 much those two faces differ from each other: a card of the winning face leads by
 about its closeness (near 1) whatever its look-alikes, while a forgotten card sits
@@ -30,12 +33,13 @@ import cv2
 import numpy as np
 
 from vision.interfaces import Candidate, Reading
-from vision.template import closeness, details, inner_templates, templates
+from vision.alignment import MARGIN, ShotModel, align
+from vision.template import details, templates
+from vision.verify import consistency
 
 SIMILARITY_WEIGHTS = (1 / 3, 2 / 3)  # embedding, template: measured best on generated tables (vision/template.py)
 DETAIL_WEIGHT = 2.0  # closeness against similarity in the final ranking (measured on generated tables)
 SHORTLIST = 5  # codes the close look compares: the right one is among the wide look's best 5 for 0.96-1.0 of cards
-RIM = 3  # pixels of a 72-pixel-wide detail image: a printed border of 4% of the card's width, the usual
 LEAD_FLOOR = 0.05  # least difference between two faces a lead is measured in (two identical shots lead nobody)
 
 
@@ -46,12 +50,14 @@ class Embedder(Protocol):
 
 @dataclass(frozen=True)
 class Ranking:
-    """A shortlist in order of similarity plus closeness, and the winner's lead."""
+    """A shortlist in order of similarity plus closeness, the winner's lead, and how
+    consistently the card matches the winner's shot all over (vision/verify.py)."""
 
     columns: tuple[int, ...]  # gallery columns: shot index, plus n_shots when turned
     similarity: tuple[float, ...]
     closeness: tuple[float, ...]
     lead: float
+    consistency: float
 
     def score(self, i: int) -> float:
         return self.similarity[i] + DETAIL_WEIGHT * self.closeness[i]
@@ -69,6 +75,7 @@ class Gallery:
     details: np.ndarray  # (n, 100, 72, 3) band-pass detail images (vision/template.py)
     threshold: float  # least similarity (embedding and template, SIMILARITY_WEIGHTS) to accept
     min_lead: float  # least lead of the winner over every other shortlisted face
+    min_consistency: float  # least consistency of the card with the winner's shot (vision/verify.py)
 
     @cached_property
     def _both_ways(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -81,14 +88,21 @@ class Gallery:
                 np.concatenate([self.details, np.ascontiguousarray(self.details[:, ::-1, ::-1])]))
 
     @cached_property
-    def _inner(self) -> tuple[np.ndarray, np.ndarray]:
-        """The shots' detail images (as `_both_ways`) as `inner_templates`, whole and
-        with RIM pixels cut off every side and stretched back: a card as a cut-out that
-        lost its rim shows it."""
+    def _inner(self) -> np.ndarray:
+        """(2n, k) the shots' detail images (as `_both_ways`) inside MARGIN, each channel
+        less its mean, as unit rows: what an aligned card is correlated with."""
         shots = self._both_ways[2]
-        h, w = shots.shape[1:3]
-        rimless = np.stack([cv2.resize(shot[RIM: h - RIM, RIM: w - RIM], (w, h)) for shot in shots])
-        return inner_templates(shots), inner_templates(rimless)
+        return _unit_rows(shots[:, MARGIN:-MARGIN, MARGIN:-MARGIN])
+
+    def _shot_model(self, column: int) -> ShotModel:
+        """What aligning a card onto one shot needs, built on first use (vision/alignment.py)."""
+        if column not in self._models:
+            self._models[column] = ShotModel.of(self._both_ways[2][column])
+        return self._models[column]
+
+    @cached_property
+    def _models(self) -> dict[int, ShotModel]:
+        return {}
 
     @cached_property
     def _between_shots(self) -> np.ndarray:
@@ -117,14 +131,30 @@ class Gallery:
                 columns.append(int(column))
                 if len(columns) == SHORTLIST:
                     break
-        whole, rimless = self._inner
-        close = closeness(detail, np.concatenate([whole[columns], rimless[columns]])).reshape(2, -1).max(axis=0)
-        order = sorted(range(len(columns)), key=lambda i: -(similarities[columns[i]] + DETAIL_WEIGHT * close[i]))
-        columns, near = [columns[i] for i in order], [float(close[i]) for i in order]
+        widest = columns[0]
+        first = self._aligned(detail, widest)
+        near = self._inner[columns] @ _unit_rows(first[None, MARGIN:-MARGIN, MARGIN:-MARGIN])[0]
+        order = sorted(range(len(columns)), key=lambda i: -(similarities[columns[i]] + DETAIL_WEIGHT * near[i]))
+        columns, near = [columns[i] for i in order], [float(near[i]) for i in order]
+        # the best two, each seen through its own alignment: a card cut out a little
+        # off lines up better with its own face than with a look-alike's
+        finalists = {c: first if c == widest else self._aligned(detail, c) for c in columns[:2]}
+        agreement = {}
+        for i, c in enumerate(columns[:2]):
+            near[i] = float(self._inner[c] @ _unit_rows(finalists[c][None, MARGIN:-MARGIN, MARGIN:-MARGIN])[0])
+            agreement[c] = consistency(finalists[c], self._both_ways[2][c])
+        if len(columns) > 1 and (similarities[columns[1]] + DETAIL_WEIGHT * near[1] + agreement[columns[1]]
+                                 > similarities[columns[0]] + DETAIL_WEIGHT * near[0] + agreement[columns[0]]):
+            columns[:2], near[:2] = columns[1::-1], near[1::-1]
         scores = [similarities[c] + DETAIL_WEIGHT * value for c, value in zip(columns, near)]
         lead = min(((scores[0] - scores[i]) / max(self._apart(columns[0], c), LEAD_FLOOR)
                     for i, c in enumerate(columns[1:], start=1)), default=1.0)
-        return Ranking(tuple(columns), tuple(float(similarities[c]) for c in columns), tuple(near), float(lead))
+        return Ranking(tuple(columns), tuple(float(similarities[c]) for c in columns), tuple(near), float(lead),
+                       agreement[columns[0]])
+
+    def _aligned(self, detail: np.ndarray, column: int) -> np.ndarray:
+        """The card's detail image lined up with shot `column` (vision/alignment.py)."""
+        return align(detail, self._shot_model(column))
 
     def _apart(self, a: int, b: int) -> float:
         """How much less shot column `b` scores than `a` itself would, as a card of
@@ -132,8 +162,9 @@ class Gallery:
         property of the deck, so each pair is measured once."""
         if (a, b) not in self._distances:
             between = self._between_shots
-            self._distances[a, b] = float(between[a, a] + DETAIL_WEIGHT - between[a, b]
-                                          - DETAIL_WEIGHT * closeness(self._both_ways[2][a], self._inner[0][[b]])[0])
+            aligned = align(self._both_ways[2][a], self._shot_model(b))
+            close = float(self._inner[b] @ _unit_rows(aligned[None, MARGIN:-MARGIN, MARGIN:-MARGIN])[0])
+            self._distances[a, b] = float(between[a, a] + DETAIL_WEIGHT - between[a, b] - DETAIL_WEIGHT * close)
         return self._distances[a, b]
 
     @cached_property
@@ -141,12 +172,25 @@ class Gallery:
         return {}
 
 
-def confidence(similarity: float, lead: float, gallery: Gallery) -> float:
-    """0..1, above 0.5 exactly when both tests pass: the weaker of the two margins,
+def _unit_rows(images: np.ndarray) -> np.ndarray:
+    """(k, pixels) float32: each image, channel by channel less its mean, as a unit row."""
+    planes = images.transpose(0, 3, 1, 2).reshape(len(images), images.shape[3], -1)
+    rows = (planes - planes.mean(axis=2, keepdims=True)).reshape(len(images), -1)
+    return np.ascontiguousarray(rows / np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-6), np.float32)
+
+
+def accepted(ranking: Ranking, gallery: Gallery) -> bool:
+    """The open-set decision: all three tests pass."""
+    return (ranking.similarity[0] >= gallery.threshold and ranking.lead >= gallery.min_lead
+            and ranking.consistency >= gallery.min_consistency)
+
+
+def confidence(ranking: Ranking, gallery: Gallery) -> float:
+    """0..1, above 0.5 exactly when all three tests pass: the weakest of the margins,
     each squashed so that a clear pass reads near 1."""
-    by_similarity = 1 / (1 + np.exp(-(similarity - gallery.threshold) * 20))
-    by_lead = 1 / (1 + np.exp(-(lead - gallery.min_lead) * 10))
-    return float(min(by_similarity, by_lead))
+    margins = ((ranking.similarity[0] - gallery.threshold) * 20, (ranking.lead - gallery.min_lead) * 10,
+               (ranking.consistency - gallery.min_consistency) * 20)
+    return float(1 / (1 + np.exp(-min(margins))))
 
 
 class GalleryIdentifier:
@@ -173,11 +217,9 @@ class GalleryIdentifier:
         for sims, detail in zip(shot_sims, details(cards)):
             ranking = g.ranked(sims, detail)
             column = ranking.columns[0]
-            similarity = ranking.similarity[0]
-            accepted = similarity >= g.threshold and ranking.lead >= g.min_lead
             readings.append(Reading(
-                code=g.codes[column % n] if accepted else None,
-                confidence=confidence(similarity, ranking.lead, g),
+                code=g.codes[column % n] if accepted(ranking, g) else None,
+                confidence=confidence(ranking, g),
                 candidates=tuple(Candidate(g.codes[c % n], round(ranking.score(i), 4))
                                  for i, c in enumerate(ranking.columns[: self.top])),
                 rotated=bool(column >= n)))

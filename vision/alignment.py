@@ -1,0 +1,122 @@
+"""Line a card's detail image up with an enrolled shot, to a fraction of a pixel.
+
+A card cut out a few per cent off (its rim lost against a table of the same colour, a
+corner pulled out by a table dot, a blurred edge) is a stretched and sheared picture
+of its face, and every comparison that looks at where the print sits on the card
+suffers: the right face then scores about as low as a look-alike. So before the
+close look compares a card with its shortlist (vision/identify.py), its detail
+image (vision/template.py) is warped onto the best candidate's shot by an affine
+map found by inverse-compositional Lucas-Kanade: what each step needs from the shot
+(its gradients, the 6x6 Hessian) is a property of the deck, computed once per shot
+(`ShotModel`), so a step costs one warp and one small matrix product.
+
+Lucas-Kanade only finds a nearby optimum, so it starts at half size from the best
+of two guesses, the card as cut and the card cut at its rim's inner edge (the
+commonest cut-out error: a dark rim on a dark table), each moved by the best shift
+of up to MARGIN pixels, and finishes at full size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+MARGIN = 8        # pixels of a 72x100 detail image left out at the border: the band-pass
+                  # filter's own border effects reach this far into a card cut inside its rim;
+                  # half as many at half size, where they are also how far a shift is searched
+RIM = 3           # pixels of a 72x100 detail image: a printed border of 4% of the card's width, the usual
+COARSE_STEPS = 3  # Gauss-Newton steps at half size, from the better starting guess
+FINE_STEPS = 2    # then at full size
+_FLAGS = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
+
+
+@dataclass(frozen=True)
+class _Level:
+    """One shot at one size, with what a Lucas-Kanade step against it needs."""
+
+    image: np.ndarray            # (h, w, 3) band-pass detail image
+    steepest: np.ndarray         # (6, k) steepest-descent images over the inner pixels
+    inverse_hessian: np.ndarray  # (6, 6)
+    target: np.ndarray           # (k,) the inner pixels
+    margin: int
+
+    @classmethod
+    def of(cls, image: np.ndarray, margin: int) -> "_Level":
+        h, w = image.shape[:2]
+        inner = (slice(margin, h - margin), slice(margin, w - margin))
+        gx = cv2.Sobel(image, cv2.CV_32F, 1, 0, ksize=3)[inner] / 8
+        gy = cv2.Sobel(image, cv2.CV_32F, 0, 1, ksize=3)[inner] / 8
+        ys, xs = np.mgrid[inner].astype(np.float32)
+        x, y = (xs - (w - 1) / 2)[..., None], (ys - (h - 1) / 2)[..., None]  # centred: a better-conditioned Hessian
+        steepest = np.stack([gx * x, gx * y, gx, gy * x, gy * y, gy]).reshape(6, -1)
+        hessian = (steepest @ steepest.T).astype(np.float64)
+        return cls(image, steepest, np.linalg.inv(hessian + 1e-6 * np.trace(hessian) * np.eye(6)),
+                   np.ascontiguousarray(image[inner]).ravel(), margin)
+
+    def _seen(self, query: np.ndarray, warp: np.ndarray) -> np.ndarray:
+        """The query's inner pixels as seen through `warp` (3x3, shot -> query pixels)."""
+        h, w = self.image.shape[:2]
+        m = self.margin
+        return cv2.warpAffine(query, warp[:2].astype(np.float32), (w, h), flags=_FLAGS,
+                              borderMode=cv2.BORDER_REPLICATE)[m: h - m, m: w - m].ravel()
+
+    def fit(self, query: np.ndarray, warp: np.ndarray, steps: int) -> np.ndarray:
+        """`warp` improved by `steps` Gauss-Newton steps."""
+        h, w = self.image.shape[:2]
+        cx, cy = (w - 1) / 2, (h - 1) / 2
+        target = self.target
+        for _ in range(steps):
+            seen = self._seen(query, warp)
+            gain = float(seen @ target) / max(float(target @ target), 1e-9)  # the card's contrast against the shot's
+            if gain <= 1e-3:
+                break
+            a, b, tx, c, d, ty = self.inverse_hessian @ (self.steepest @ (seen / gain - target))
+            increment = np.array([[1 + a, b, tx - a * cx - b * cy], [c, 1 + d, ty - c * cx - d * cy], [0, 0, 1]])
+            warp = warp @ np.linalg.inv(increment)
+        return warp
+
+
+@dataclass(frozen=True)
+class ShotModel:
+    """One enrolled shot, at full and half size, ready to have cards aligned onto it."""
+
+    fine: _Level
+    coarse: _Level
+
+    @classmethod
+    def of(cls, shot: np.ndarray) -> "ShotModel":
+        return cls(_Level.of(shot, MARGIN), _Level.of(cv2.pyrDown(shot), MARGIN // 2))
+
+    @property
+    def image(self) -> np.ndarray:
+        return self.fine.image
+
+
+def _rescaled(warp: np.ndarray, factor: float) -> np.ndarray:
+    """The same map in pixels `factor` times the size."""
+    scale = np.diag([factor, factor, 1.0])
+    return scale @ warp @ np.diag([1 / factor, 1 / factor, 1.0])
+
+
+def align(query: np.ndarray, shot: ShotModel) -> np.ndarray:
+    """`query` (a detail image of the shot's size) warped onto the shot's pixels."""
+    h, w = shot.image.shape[:2]
+    small = cv2.pyrDown(query)
+    coarse = shot.coarse
+    m = coarse.margin
+    inner = coarse.image[m:-m, m:-m]
+    best, best_fit = np.eye(3), -np.inf
+    for rim in (0, RIM):  # as cut, and cut at the rim's inner edge (the card fills the cut-out)
+        sx, sy = w / (w - 2 * rim), h / (h - 2 * rim)
+        guess = _rescaled(np.array([[sx, 0, (w - 1) / 2 * (1 - sx)], [0, sy, (h - 1) / 2 * (1 - sy)], [0, 0, 1]]), 0.5)
+        seen = cv2.warpAffine(small, guess[:2].astype(np.float32), small.shape[1::-1], flags=_FLAGS,
+                              borderMode=cv2.BORDER_REPLICATE)
+        fits = cv2.matchTemplate(seen, inner, cv2.TM_CCOEFF_NORMED)  # every shift of up to `m` pixels
+        _, fit, _, (x, y) = cv2.minMaxLoc(fits)
+        if fit > best_fit:
+            best, best_fit = guess @ np.array([[1, 0, x - m], [0, 1, y - m], [0, 0, 1]]), fit
+    warp = coarse.fit(small, best, COARSE_STEPS)
+    warp = shot.fine.fit(query, _rescaled(warp, 2.0), FINE_STEPS)
+    return cv2.warpAffine(query, warp[:2].astype(np.float32), (w, h), flags=_FLAGS, borderMode=cv2.BORDER_REPLICATE)
