@@ -78,7 +78,7 @@ def real_photos(embedder: OnnxEmbedder, runs: int) -> dict:
     ours = CardRecognizer(ContourCardDetector(), GalleryIdentifier(deck.gallery, embedder))
     baseline = PhashBaseline(enrollment.cards, enrollment.codes)
     codes = set(enrollment.codes)
-    report: dict = {"enrolled": len(codes), "threshold": round(deck.gallery.threshold, 4), "min_lead": round(deck.gallery.min_lead, 4), "min_consistency": round(deck.gallery.min_consistency, 4),
+    report: dict = {"enrolled": len(codes), "threshold": round(deck.gallery.threshold, 4), "min_consistency": round(deck.gallery.min_consistency, 4), "min_colour_median": round(float(np.median(deck.gallery.min_colours)), 4),
                     "calibration": deck.calibration}
     for name, system in (("ours", ours), ("phash_baseline", baseline)):
         tally, seconds, misses = Tally(), [], []
@@ -123,7 +123,7 @@ def scenes(embedder: OnnxEmbedder, count: int) -> dict:
                          if results[p].reading.code != (truth[t].code if truth[t].code in table.enrolled else None)]
             mistakes += [{"scene": index, "table": scene.table, "truth": truth[t].code, "said": "not found"}
                          for t in match.unmatched_truth]
-        report[game] = tally.summary() | {"left_out": len(table.left_out), "threshold": round(deck.gallery.threshold, 4), "min_lead": round(deck.gallery.min_lead, 4), "min_consistency": round(deck.gallery.min_consistency, 4),
+        report[game] = tally.summary() | {"left_out": len(table.left_out), "threshold": round(deck.gallery.threshold, 4), "min_consistency": round(deck.gallery.min_consistency, 4), "min_colour_median": round(float(np.median(deck.gallery.min_colours)), 4),
                                           "mistakes": mistakes[:20]}
     report["all_games"] = overall.summary()
     report["seed"] = EVAL_SEED

@@ -3,14 +3,14 @@
 A profile holds features, never photos: per enrolled shot one embedding, a band-pass
 template (36x50) and detail image (72x100) with no brightness or colour level left;
 the codes; and the accept thresholds. The thresholds (a floor on similarity, the least
-lead over the other shortlisted faces and the least consistency with the winner's
-shot: vision/identify.py) are fixed here from
+consistency with the winner's shot's print and the least agreement with its colour:
+vision/identify.py) are fixed here from
 the enrollment images alone, because thresholds tuned on test photos would flatter
 every figure we report: views of each enrolled card as a bad camera would cut it out
 (vision/synth/augment.py) are ranked against the gallery, once as they are (what a
 true match scores) and once with their own code left out, as if it had never been
-enrolled (what a forgotten card would lead by, and how consistently it matches the
-winner's shot: vision/verify.py).
+enrolled (how consistently a forgotten card would match its look-alike's print and
+colour).
 The file is a NumPy .npz archive (no pickles), with the model's sha256 so a deck
 enrolled with another model is refused instead of silently misread."""
 
@@ -28,12 +28,14 @@ import cv2
 import numpy as np
 
 from vision.identify import Embedder, Gallery
-from vision.synth.augment import photographed
+from vision.synth.augment import edge_fit_cut, photographed
+from vision.chroma import chroma_maps
 from vision.template import details, templates
 
-FORMAT = "table-companion-deck/4"  # /2 added the shots' templates, /3 their detail images, /4 the consistency threshold
+FORMAT = "table-companion-deck/5"  # /2 added the shots' templates, /3 their detail images, /4 the consistency threshold, /5 chroma maps
 _OLDER = {old: "enrolled by an older version (thresholds of an older identifier); enroll the deck again"
-          for old in ("table-companion-deck/1", "table-companion-deck/2", "table-companion-deck/3")}
+          for old in ("table-companion-deck/1", "table-companion-deck/2", "table-companion-deck/3",
+                      "table-companion-deck/4")}
 
 
 class _FormatError(ValueError):
@@ -44,11 +46,12 @@ SHOT_SUFFIX = re.compile(r"__\d+$")
 CALIBRATION_VIEWS = 12
 CALIBRATION_SEED = 20_261_122
 # below the lowest true similarity seen: a floor for what is like no enrolled face at
-# all; telling enrolled faces from forgotten look-alikes is the lead's job
+# all; telling enrolled faces from forgotten look-alikes is the job of consistency and colour
 SIMILARITY_MARGIN = 0.15
 # true accepts one forgotten card named as its look-alike is worth: a question costs
 # the host a tap, a wrong name costs a wrong score
-LEAD_COST = 10
+WRONG_NAME_COST = 10
+COLOUR_SLACK = 0.03  # below the second-worst colour agreement of a shot's own views
 
 
 @dataclass(frozen=True)
@@ -63,13 +66,14 @@ class DeckProfile:
         target = path / "deck.npz" if path.is_dir() else path
         g = self.gallery
         meta = {"format": FORMAT, "game": self.game, "model_sha256": self.model_sha256,
-                "threshold": g.threshold, "min_lead": g.min_lead, "min_consistency": g.min_consistency,
+                "threshold": g.threshold, "min_consistency": g.min_consistency,
                 "calibration": self.calibration}
         with open(target, "wb") as fh:  # np.savez would append .npz to a name without it
             np.savez_compressed(fh, embeddings=g.embeddings.astype(np.float16), turned=g.turned.astype(np.float16),
                                 templates=g.templates.astype(np.float16),
                                 turned_templates=g.turned_templates.astype(np.float16),
-                                **_quantised(g.details),
+                                **_quantised(g.details), colours=g.colours.astype(np.float16),
+                                min_colours=g.min_colours.astype(np.float32),
                                 codes=np.array(g.codes),
                                 meta=np.array(json.dumps(meta)))
         return target
@@ -85,14 +89,15 @@ class DeckProfile:
                 if found != FORMAT:
                     raise _FormatError(_OLDER.get(found, f"unknown deck format {found!r}, expected {FORMAT}"))
                 arrays = {k: data[k].astype(np.float32)
-                          for k in ("embeddings", "turned", "templates", "turned_templates")}
+                          for k in ("embeddings", "turned", "templates", "turned_templates", "colours",
+                                    "min_colours")}
                 arrays["details"] = data["details"].astype(np.float32) * data["detail_scales"][:, None, None, None]
                 codes = tuple(str(c) for c in data["codes"])
         except _FormatError:
             raise
         except (OSError, KeyError, ValueError) as exc:
             raise ValueError(f"not a deck profile ({exc.__class__.__name__}: {exc})") from None
-        gallery = Gallery(codes, **arrays, threshold=float(meta["threshold"]), min_lead=float(meta["min_lead"]),
+        gallery = Gallery(codes, **arrays, threshold=float(meta["threshold"]),
                           min_consistency=float(meta["min_consistency"]))
         return cls(meta["game"], gallery, meta["model_sha256"], meta.get("calibration", {}))
 
@@ -113,59 +118,83 @@ def calibrate(cards: Sequence[np.ndarray], codes: Sequence[str], embedder: Embed
     """The gallery of these shots with its accept thresholds fixed (see module docstring).
 
     Every view is ranked as the identifier would rank it, once as it is (its own
-    shot's similarity, lead and consistency: what a true match scores) and once with
-    its own code left out (the lead and consistency of whatever wins then: what a
-    forgotten card would show). The similarity floor takes the lowest true scores less
-    a margin; the lead and consistency thresholds are fixed together (`_thresholds`).
+    shot's similarity, consistency and colour agreement: what a true match scores) and
+    once with its own code left out (the consistency and colour agreement of whatever
+    wins then: what a forgotten card would show). The similarity floor takes the
+    lowest true scores less a margin; each shot's colour cut is what its own views
+    reach (`_colour_thresholds`); the consistency cut trades true views against
+    forgotten ones (`_consistency_threshold`).
     """
     upside_down = [cv2.rotate(c, cv2.ROTATE_180) for c in cards]
-    unset = Gallery(tuple(codes), embedder.embed(cards), embedder.embed(upside_down), templates(cards),
-                    templates(upside_down), details(cards), threshold=0.0, min_lead=0.0, min_consistency=0.0)
-    rng = random.Random(CALIBRATION_SEED)
-    owners = [i for i in range(len(cards)) for _ in range(CALIBRATION_VIEWS)]
-    views = [photographed(cards[i], rng) for i in owners]
-    sims = unset.similarities(embedder.embed(views), templates(views))
     n = len(cards)
+    unset = Gallery(tuple(codes), embedder.embed(cards), embedder.embed(upside_down), templates(cards),
+                    templates(upside_down), details(cards), chroma_maps(cards), threshold=0.0,
+                    min_consistency=0.0, min_colours=np.zeros(n, np.float32))
+    rng = random.Random(CALIBRATION_SEED)
+    owners = [i for i in range(n) for _ in range(CALIBRATION_VIEWS)]
+    views = [photographed(cards[i], rng, cut=edge_fit_cut(rng)) for i in owners]
+    sims = unset.similarities(embedder.embed(views), templates(views))
     same_sim: list[float] = []
-    own: list[tuple[float, float, bool]] = []  # lead, consistency, ranked right
-    stranger: list[tuple[float, float, bool]] = []
-    for row, (i, detail) in enumerate(zip(owners, details(views))):
+    own: list[tuple[float, float, int, bool]] = []  # consistency, colour, winning shot, ranked right
+    stranger: list[tuple[float, float, int, bool]] = []
+    for row, (i, detail, chroma) in enumerate(zip(owners, details(views), chroma_maps(views))):
         column = max((i, i + n), key=lambda c: sims[row, c])  # either way up, as identify does
         same_sim.append(float(sims[row, column]))
-        ranking = unset.ranked(sims[row], detail)
+        ranking = unset.ranked(sims[row], detail, chroma)
         if len(ranking.columns) > 1:
-            own.append((ranking.lead, ranking.consistency, codes[ranking.columns[0] % n] == codes[i]))
-            forgotten = unset.ranked(sims[row], detail, leave_out=codes[i])
-            stranger.append((forgotten.lead, forgotten.consistency, False))
-    min_lead, min_consistency = _thresholds(own, stranger)
+            winner = ranking.columns[0] % n
+            own.append((ranking.consistency, ranking.colour, winner, codes[winner] == codes[i]))
+            forgotten = unset.ranked(sims[row], detail, chroma, leave_out=codes[i])
+            stranger.append((forgotten.consistency, forgotten.colour, forgotten.columns[0] % n, False))
+    min_colours = _colour_thresholds(own, n)
+    min_consistency = _consistency_threshold(own, stranger, min_colours)
     gallery = dataclasses.replace(unset, threshold=float(np.percentile(same_sim, 1)) - SIMILARITY_MARGIN,
-                                  min_lead=min_lead, min_consistency=min_consistency)
-    right = [v for v in own if v[2]]
+                                  min_consistency=min_consistency, min_colours=min_colours)
+    right = [v for v in own if v[3]]
     stats = {"views_per_shot": CALIBRATION_VIEWS,
              "similarity": _spread(same_sim),
-             "lead": _spread([v[0] for v in right], [v[0] for v in stranger]),
-             "consistency": _spread([v[1] for v in right], [v[1] for v in stranger]),
+             "consistency": _spread([v[0] for v in right], [v[0] for v in stranger]),
+             "colour": _spread([v[1] for v in right], [v[1] for v in stranger]),
+             "colour_thresholds": _spread([float(c) for c in min_colours]),
              "own_views_ranked_right": round(len(right) / max(1, len(own)), 4)}
     return gallery, stats
 
 
-def _thresholds(own: list[tuple[float, float, bool]], stranger: list[tuple[float, float, bool]]) -> tuple[float, float]:
-    """The least lead and consistency to accept, together: as many own-code views named
-    right as possible, each view that would be named wrong (a forgotten card's
-    look-alike, or an own view ranked wrong) costing LEAD_COST of them. Of the pairs
-    that do equally well, the one nearest their middle, so the cut sits in the gap
-    between forgotten cards and true ones rather than against the cleanest true views."""
+def _colour_thresholds(own: list[tuple[float, float, int, bool]], n: int) -> np.ndarray:
+    """Per shot, the colour agreement all but the worst of its own views reach, less
+    COLOUR_SLACK. Per shot and close under its own views, not in the middle of the gap
+    to the forgotten views: that gap is only as narrow as the nearest colours this
+    deck happens to hold, and the colour a forgotten card shows may be nearer (violet
+    where only blue and red are enrolled). 0 for a shot with too few views."""
+    cuts = np.zeros(n, np.float32)
+    by_shot: dict[int, list[float]] = {}
+    for consistency, colour, winner, right in own:
+        if right:
+            by_shot.setdefault(winner, []).append(colour)
+    for shot, colours in by_shot.items():
+        if len(colours) >= 2:
+            cuts[shot] = sorted(colours)[1] - COLOUR_SLACK
+    return cuts
+
+
+def _consistency_threshold(own: list[tuple[float, float, int, bool]], stranger: list[tuple[float, float, int, bool]],
+                           min_colours: np.ndarray) -> float:
+    """The least consistency to accept: as many own-code views named right as possible,
+    each view that would be named wrong (a forgotten card's look-alike, or an own view
+    ranked wrong) costing WRONG_NAME_COST of them, with each view's colour held against
+    its winning shot's cut as the identifier holds it. Of the cuts that do equally well,
+    the middle one, so the cut sits in the gap between forgotten cards and true ones
+    rather than against the cleanest true views."""
     if not stranger:
-        return 0.0, 0.0
-    grid = np.linspace(0.0, 1.0, 101)
-    views = np.array(own + stranger, dtype=float)
-    lead, agree, good = views[:, 0], views[:, 1], views[:, 2].astype(bool)
-    passes = (lead[None, None, :] >= grid[:, None, None]) & (agree[None, None, :] >= grid[None, :, None])
-    value = (passes & good).sum(axis=2) - LEAD_COST * (passes & ~good).sum(axis=2)
-    best = np.argwhere(value >= value.max())
-    middle = best.mean(axis=0)
-    i, j = best[np.argmin(np.linalg.norm(best - middle, axis=1))]
-    return float(grid[i]), float(grid[j])
+        return 0.0
+    views = own + stranger
+    consistency = np.array([v[0] for v in views])
+    coloured = np.array([v[1] >= min_colours[v[2]] for v in views])
+    good = np.array([v[3] for v in views])
+    grid = np.linspace(0.0, 1.0, 201)
+    passes = (consistency[None, :] >= grid[:, None]) & coloured[None, :]
+    value = (passes & good).sum(axis=1) - WRONG_NAME_COST * (passes & ~good).sum(axis=1)
+    return float(np.median(grid[value >= value.max()]))
 
 
 def _spread(same: list, other: list | None = None) -> dict:

@@ -20,6 +20,7 @@ from vision.geometry import aspect, side_lengths
 from vision.interfaces import CARD_SIZE, Detection
 
 CARD_ASPECT = 63 / 88  # short side over long side of a standard card
+FIT_SLACK = 0.03  # how much worse than a card's best-fitting quadrilateral its chosen one may fit
 
 
 @dataclass(frozen=True)
@@ -200,6 +201,15 @@ class _Quad:
         return _overlap(self.corners, other.corners)
 
 
+def _representative(group: list["_Quad"]) -> "_Quad":
+    """The largest of a card's near-duplicate quadrilaterals that fits its contour about
+    as well as the best one does: the outer edge of a card, not the inner edge of its
+    border, but not a box grown around a table dot or grain line that touched the card
+    (its contour then fills the box less well)."""
+    best = max(q.score for q in group)
+    return next(q for q in group if q.score >= best - FIT_SLACK)
+
+
 def _suppress(candidates: list[tuple[np.ndarray, float]]) -> list[tuple[np.ndarray, float]]:
     """One quadrilateral per card.
 
@@ -215,7 +225,7 @@ def _suppress(candidates: list[tuple[np.ndarray, float]]) -> list[tuple[np.ndarr
                 break
         else:
             groups.append([quad])
-    merged = [_Quad.of(g[0].corners, max(q.score for q in g) + 0.01 * len(g)) for g in groups]
+    merged = [_Quad.of(_representative(g).corners, max(q.score for q in g) + 0.01 * len(g)) for g in groups]
     kept: list[_Quad] = []  # nested: decide from the inside out
     for quad in sorted(merged, key=lambda q: q.area):
         inside = [k for k in kept if k.overlap(quad) > 0.7 * k.area]

@@ -10,17 +10,14 @@ of the table, is lined up again), then correlates it with each shortlisted shot
 
 The open-set decision asks three things, each with a threshold fixed per deck from the
 enrollment images alone (vision/deck.py): a floor on similarity (something that is
-not one of this deck's cards at all), the winner's lead, and its consistency: the card
-aligned onto the winner's shot matches it in every part of the card, not just on the
-whole (vision/verify.py; what tells a forgotten GI from the enrolled DI, whose lead
-over the enrolled GA can look fine). The lead is how much closer the
-card is to the winner than to each other shortlisted face, measured in units of how
-much those two faces differ from each other: a card of the winning face leads by
-about its closeness (near 1) whatever its look-alikes, while a forgotten card sits
-between its enrolled look-alikes (red-14 left out: red-15 and blue-14) and leads
-none of them by much of their difference. A card that is not in the deck must come
-back as None, never as its look-alike. Each shot is enrolled both ways up, so one
-look at the card finds both its name and which detected corner is its own top-left.
+not one of this deck's cards at all); consistency, the card aligned onto the
+winner's shot matching its print in every part of the card, not just on the whole
+(vision/verify.py: what tells a forgotten GI from the enrolled DI, or red-0 from
+red-8); and colour agreement with the winner's shot (vision/chroma.py: what tells a
+forgotten blue-11 from the enrolled violet-11, which the band-pass print cannot).
+A card that is not in the deck must come back as None, never as its look-alike.
+Each shot is enrolled both ways up, so one look at the card finds both its name and
+which detected corner is its own top-left.
 """
 
 from __future__ import annotations
@@ -34,13 +31,13 @@ import numpy as np
 
 from vision.interfaces import Candidate, Reading
 from vision.alignment import MARGIN, ShotModel, align
+from vision.chroma import chroma_maps, colour_agreement
 from vision.template import details, templates
 from vision.verify import consistency
 
 SIMILARITY_WEIGHTS = (1 / 3, 2 / 3)  # embedding, template: measured best on generated tables (vision/template.py)
 DETAIL_WEIGHT = 2.0  # closeness against similarity in the final ranking (measured on generated tables)
 SHORTLIST = 5  # codes the close look compares: the right one is among the wide look's best 5 for 0.96-1.0 of cards
-LEAD_FLOOR = 0.05  # least difference between two faces a lead is measured in (two identical shots lead nobody)
 
 
 class Embedder(Protocol):
@@ -50,14 +47,15 @@ class Embedder(Protocol):
 
 @dataclass(frozen=True)
 class Ranking:
-    """A shortlist in order of similarity plus closeness, the winner's lead, and how
-    consistently the card matches the winner's shot all over (vision/verify.py)."""
+    """A shortlist in order of similarity plus closeness, and how the card agrees with
+    the winner's shot: its print cell by cell (vision/verify.py), its colour
+    (vision/chroma.py)."""
 
     columns: tuple[int, ...]  # gallery columns: shot index, plus n_shots when turned
     similarity: tuple[float, ...]
     closeness: tuple[float, ...]
-    lead: float
     consistency: float
+    colour: float  # the card's colour agreement with the winner's shot (vision/chroma.py)
 
     def score(self, i: int) -> float:
         return self.similarity[i] + DETAIL_WEIGHT * self.closeness[i]
@@ -73,9 +71,10 @@ class Gallery:
     templates: np.ndarray  # (n, t), unit rows (vision/template.py)
     turned_templates: np.ndarray  # (n, t), the same shots turned 180 degrees
     details: np.ndarray  # (n, 100, 72, 3) band-pass detail images (vision/template.py)
+    colours: np.ndarray  # (n, 12, 9, 2) chroma maps (vision/chroma.py)
     threshold: float  # least similarity (embedding and template, SIMILARITY_WEIGHTS) to accept
-    min_lead: float  # least lead of the winner over every other shortlisted face
     min_consistency: float  # least consistency of the card with the winner's shot (vision/verify.py)
+    min_colours: np.ndarray  # (n,) per shot: least colour agreement of a card named as it (vision/chroma.py)
 
     @cached_property
     def _both_ways(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -104,22 +103,16 @@ class Gallery:
     def _models(self) -> dict[int, ShotModel]:
         return {}
 
-    @cached_property
-    def _between_shots(self) -> np.ndarray:
-        """(2n, 2n) similarity of every shot (either way up) to every other: how far
-        apart two faces are, the unit a lead is measured in."""
-        return self.similarities(np.concatenate([self.embeddings, self.turned]),
-                                 np.concatenate([self.templates, self.turned_templates]))
-
     def similarities(self, embeddings: np.ndarray, templates: np.ndarray) -> np.ndarray:
         """(n_queries, 2 n_shots) from the queries' embeddings and templates: columns
         n_shots.. are the turned shots."""
         by_embedding, by_template, _ = self._both_ways
         return embeddings @ by_embedding + templates @ by_template
 
-    def ranked(self, similarities: np.ndarray, detail: np.ndarray, leave_out: str | None = None) -> Ranking:
+    def ranked(self, similarities: np.ndarray, detail: np.ndarray, chroma: np.ndarray,
+               leave_out: str | None = None) -> Ranking:
         """The close look at one card: `similarities` is its row of `similarities`,
-        `detail` its detail image; `leave_out` ranks as if that code had never been
+        `detail` its detail image, `chroma` its chroma map; `leave_out` ranks as if that code had never been
         enrolled (how deck calibration sees a forgotten card)."""
         n = len(self.codes)
         columns: list[int] = []
@@ -146,30 +139,14 @@ class Gallery:
         if len(columns) > 1 and (similarities[columns[1]] + DETAIL_WEIGHT * near[1] + agreement[columns[1]]
                                  > similarities[columns[0]] + DETAIL_WEIGHT * near[0] + agreement[columns[0]]):
             columns[:2], near[:2] = columns[1::-1], near[1::-1]
-        scores = [similarities[c] + DETAIL_WEIGHT * value for c, value in zip(columns, near)]
-        lead = min(((scores[0] - scores[i]) / max(self._apart(columns[0], c), LEAD_FLOOR)
-                    for i, c in enumerate(columns[1:], start=1)), default=1.0)
-        return Ranking(tuple(columns), tuple(float(similarities[c]) for c in columns), tuple(near), float(lead),
-                       agreement[columns[0]])
+        winner = columns[0]
+        shot_colour = self.colours[winner % n] if winner < n else self.colours[winner % n, ::-1, ::-1]
+        return Ranking(tuple(columns), tuple(float(similarities[c]) for c in columns), tuple(near),
+                       agreement[winner], colour_agreement(chroma, shot_colour))
 
     def _aligned(self, detail: np.ndarray, column: int) -> np.ndarray:
         """The card's detail image lined up with shot `column` (vision/alignment.py)."""
         return align(detail, self._shot_model(column))
-
-    def _apart(self, a: int, b: int) -> float:
-        """How much less shot column `b` scores than `a` itself would, as a card of
-        face `a` seen perfectly: the distance between the two faces, in score. A
-        property of the deck, so each pair is measured once."""
-        if (a, b) not in self._distances:
-            between = self._between_shots
-            aligned = align(self._both_ways[2][a], self._shot_model(b))
-            close = float(self._inner[b] @ _unit_rows(aligned[None, MARGIN:-MARGIN, MARGIN:-MARGIN])[0])
-            self._distances[a, b] = float(between[a, a] + DETAIL_WEIGHT - between[a, b] - DETAIL_WEIGHT * close)
-        return self._distances[a, b]
-
-    @cached_property
-    def _distances(self) -> dict[tuple[int, int], float]:
-        return {}
 
 
 def _unit_rows(images: np.ndarray) -> np.ndarray:
@@ -181,16 +158,16 @@ def _unit_rows(images: np.ndarray) -> np.ndarray:
 
 def accepted(ranking: Ranking, gallery: Gallery) -> bool:
     """The open-set decision: all three tests pass."""
-    return (ranking.similarity[0] >= gallery.threshold and ranking.lead >= gallery.min_lead
-            and ranking.consistency >= gallery.min_consistency)
+    return (ranking.similarity[0] >= gallery.threshold and ranking.consistency >= gallery.min_consistency
+            and ranking.colour >= float(gallery.min_colours[ranking.columns[0] % len(gallery.codes)]))
 
 
 def confidence(ranking: Ranking, gallery: Gallery) -> float:
     """0..1, above 0.5 exactly when all three tests pass: the weakest of the margins,
     each squashed so that a clear pass reads near 1."""
-    margins = ((ranking.similarity[0] - gallery.threshold) * 20, (ranking.lead - gallery.min_lead) * 10,
-               (ranking.consistency - gallery.min_consistency) * 20)
-    return float(1 / (1 + np.exp(-min(margins))))
+    margins = ((ranking.similarity[0] - gallery.threshold) * 20, (ranking.consistency - gallery.min_consistency) * 20,
+               (ranking.colour - float(gallery.min_colours[ranking.columns[0] % len(gallery.codes)])) * 20)
+    return float(1 / (1 + np.exp(-np.clip(min(margins), -50, 50))))
 
 
 class GalleryIdentifier:
@@ -206,16 +183,16 @@ class GalleryIdentifier:
 
     def identify_many(self, cards: Sequence[np.ndarray]) -> list[Reading]:
         """One reading per rectified card: one batch through the network and one
-        matrix product shortlist codes, the close look ranks them and measures the
-        winner's lead."""
+        matrix product shortlist codes, the close look ranks them and checks the
+        winner."""
         if not cards:
             return []
         g = self.gallery
         shot_sims = g.similarities(self.embedder.embed(cards), templates(cards))
         n = len(g.codes)
         readings: list[Reading] = []
-        for sims, detail in zip(shot_sims, details(cards)):
-            ranking = g.ranked(sims, detail)
+        for sims, detail, chroma in zip(shot_sims, details(cards), chroma_maps(cards)):
+            ranking = g.ranked(sims, detail, chroma)
             column = ranking.columns[0]
             readings.append(Reading(
                 code=g.codes[column % n] if accepted(ranking, g) else None,

@@ -57,6 +57,17 @@ def test_a_forgotten_card_is_unknown_never_its_lookalike(gargon_without_red_14):
         assert all(name in (None, code) for code, name in said.items()), said
 
 
+def test_a_forgotten_card_of_a_near_colour_is_unknown(embedder):
+    """Violet and blue print alike once band-passed; only colour tells them apart."""
+    deck = _deck("bagani", ["blue-square", "blue-circle", "red-square", "green-square", "biyaya"], embedder)
+    recognizer = CardRecognizer(ContourCardDetector(), GalleryIdentifier(deck.gallery, embedder))
+    for seed in range(EVAL_SEED, EVAL_SEED + 4):
+        scene = _scene(["violet-square", "blue-square", "red-square"], seed, game="bagani")
+        said = {code: r.reading.code for code, r in _by_truth(recognizer.recognize(scene.image), scene).items()}
+        assert said.get("violet-square", "missing") is None, said
+        assert all(name in (None, code) for code, name in said.items()), said
+
+
 def test_a_named_card_has_its_own_top_left_corner_first(embedder):
     deck = _deck("bagani", ["blue-circle", "red-square", "biyaya", "green-circle", "yellow-square"], embedder)
     recognizer = CardRecognizer(ContourCardDetector(), GalleryIdentifier(deck.gallery, embedder))
@@ -102,13 +113,15 @@ def test_a_deck_profile_holds_features_not_photos(tmp_path, embedder):
     assert abs(loaded.gallery.threshold - deck.gallery.threshold) < 1e-9
     with np.load(written) as data:
         assert set(data.files) == {"embeddings", "turned", "templates", "turned_templates", "details",
-                                   "detail_scales", "codes", "meta"}
+                                   "detail_scales", "colours", "min_colours", "codes", "meta"}
         # templates are band-passed 36x50 thumbnails: no brightness or colour level is left
         assert data["templates"].shape == (2, 36 * 50 * 3)
         assert np.abs(data["templates"].astype(np.float32).mean(axis=1)).max() < 0.01
         # detail images likewise, at 72x100
         assert data["details"].shape == (2, 100, 72, 3)
         assert np.abs(data["details"].astype(np.float32).mean(axis=(1, 2))).max() < 2.0  # of +-127
+        # colour as 9x12 cells of chroma alone (no lightness), less the card's own median
+        assert data["colours"].shape == (2, 12, 9, 2)
     assert written.stat().st_size < 80_000  # two shots; one enrollment photo alone is larger
 
 
