@@ -20,6 +20,11 @@ from vision.geometry import aspect, side_lengths
 from vision.interfaces import CARD_SIZE, Detection
 
 CARD_ASPECT = 63 / 88  # short side over long side of a standard card
+TABLE_BIN = 12             # a and b levels per bin when finding a plain table's colour (lightness: three times as many), and its reach
+PLAIN_TABLE_SHARE = 0.6    # a table is plain when colours near its commonest cover this much of the picture
+OUTLINE_SAMPLES = 64       # points round a quadrilateral where its outline is looked for
+MIN_STEP = 8               # least colour change (levels of a channel, across 3 pixels) at a card's edge
+MIN_TABLE_DISTANCE = 10.0  # least Lab distance (lightness at half weight) from the table's colour
 FIT_SLACK = 0.03  # how much worse than a card's best-fitting quadrilateral its chosen one may fit
 
 
@@ -99,27 +104,37 @@ class ContourCardDetector:
         high = min(float(np.clip(np.percentile(magnitude, 90), 25, 200)), 0.66 * float(np.median(sample)) + 20)
         edges = cv2.Canny(blurred, 0.4 * high, high)
         edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
-        b, g, r = cv2.split(cv2.morphologyEx(cv2.GaussianBlur(small, (3, 3), 0), cv2.MORPH_GRADIENT,
-                                             np.ones((3, 3), np.uint8)))
-        _, colour_edges = cv2.threshold(cv2.max(cv2.max(b, g), r), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+        change = _colour_change(small)
+        _, colour_edges = cv2.threshold(change, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
         return [edges, colour_edges]
 
     def _candidates(self, small: np.ndarray) -> list[tuple[np.ndarray, float]]:
+        """Card-shaped quadrilaterals of the edge maps, and on a plain table of the map
+        of what is not the table's colour (`_off_plain_table`). A glare spot is not the
+        table's colour either, but it fades out where a card's edge is a step: those
+        must have a colour step along most of their outline."""
+        found = [quad for binary in self._maps(small) for quad in self._from_map(binary)]
+        off_table = _off_plain_table(small)
+        if off_table is not None:
+            change = _colour_change(small)
+            found += [(q, score) for q, score in self._from_map(off_table) if _outlined(q, change)]
+        return found
+
+    def _from_map(self, binary: np.ndarray) -> list[tuple[np.ndarray, float]]:
         s = self.settings
-        image_area = small.shape[0] * small.shape[1]
+        image_area = binary.shape[0] * binary.shape[1]
         found: list[tuple[np.ndarray, float]] = []
-        for binary in self._maps(small):
-            contours, _ = cv2.findContours(binary, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
-            for contour in contours:
-                area = cv2.contourArea(contour)
-                if not s.min_area * image_area <= area <= s.max_area * image_area:
-                    continue
-                quad = _quadrilateral(contour)
-                scored = None if quad is None else self._card_like(quad, area)
-                if scored is not None:
-                    found.append((quad, scored))
-                elif area > 2 * s.min_area * image_area:
-                    found += self._split(contour)
+        contours, _ = cv2.findContours(binary, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+        for contour in contours:
+            area = cv2.contourArea(contour)
+            if not s.min_area * image_area <= area <= s.max_area * image_area:
+                continue
+            quad = _quadrilateral(contour)
+            scored = None if quad is None else self._card_like(quad, area)
+            if scored is not None:
+                found.append((quad, scored))
+            elif area > 2 * s.min_area * image_area:
+                found += self._split(contour)
         return found
 
     def _card_like(self, quad: np.ndarray, area: float) -> float | None:
@@ -154,6 +169,53 @@ class ContourCardDetector:
             if scored is not None and area > blob_area / (len(cores) + 2):
                 found.append((quad, scored))
         return found
+
+
+def _off_plain_table(small: np.ndarray) -> np.ndarray | None:
+    """Where the picture is not the colour of a plain table, or None when the table
+    is not plain (wood grain, patterned cloth).
+
+    A card printed dark with a black rim, on a dark cloth, has no edge strong enough
+    for the edge maps: the rim vanishes into the cloth and its outline breaks, and
+    only the bright art panel inside it is found. Yet its colour is not the cloth's.
+    The table's colour is the commonest colour of the picture; on a plain table that
+    colour covers most of it (not so on patterned cloth, whose motifs would join the
+    cards they touch), and what differs from it by more than the table's own
+    variation is cards, hands (not card-shaped) and glare (no print)."""
+    half = cv2.resize(small, (small.shape[1] // 2, small.shape[0] // 2), interpolation=cv2.INTER_AREA)
+    lab = cv2.cvtColor(cv2.GaussianBlur(half, (5, 5), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
+    bins = (lab // np.float32([3 * TABLE_BIN, TABLE_BIN, TABLE_BIN])).astype(np.int32)
+    keys = (bins[..., 0] * 32 + bins[..., 1]) * 32 + bins[..., 2]
+    commonest = keys == int(np.argmax(np.bincount(keys.ravel())))
+    # the table's colour: the commonest bin's, then everything near it (a bin's edge may cut the table in two)
+    weights = np.float32([0.5, 1.0, 1.0])  # light falls off across a table; its hue holds
+    for _ in range(2):
+        difference = (lab - np.median(lab[commonest], axis=0)) * weights
+        distance = np.sqrt((difference * difference).sum(axis=2))
+        commonest = distance < TABLE_BIN
+    if commonest.mean() < PLAIN_TABLE_SHARE:
+        return None
+    cut = max(MIN_TABLE_DISTANCE, 3 * float(np.percentile(distance[commonest], 50)))
+    off = ((distance > cut) * 255).astype(np.uint8)
+    return cv2.resize(off, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_NEAREST)
+
+
+def _colour_change(small: np.ndarray) -> np.ndarray:
+    """Per pixel, the strongest change of any colour channel across a 3x3 neighbourhood."""
+    b, g, r = cv2.split(cv2.morphologyEx(cv2.GaussianBlur(small, (3, 3), 0), cv2.MORPH_GRADIENT,
+                                         np.ones((3, 3), np.uint8)))
+    return cv2.max(cv2.max(b, g), r)
+
+
+def _outlined(quad: np.ndarray, change: np.ndarray) -> bool:
+    """Whether the colour changes by at least MIN_STEP (the median over points all round
+    `quad`) where its sides run: a card's edge is a step, a glare spot's a slow fade."""
+    h, w = change.shape
+    steps = np.linspace(0, 1, OUTLINE_SAMPLES // 4, endpoint=False)[:, None]
+    points = np.concatenate([quad[i] + steps * (quad[(i + 1) % 4] - quad[i]) for i in range(4)])
+    x = np.clip(np.round(points[:, 0]).astype(int), 0, w - 1)
+    y = np.clip(np.round(points[:, 1]).astype(int), 0, h - 1)
+    return float(np.median(change[y, x])) >= MIN_STEP
 
 
 def _inside_frame(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
