@@ -34,48 +34,54 @@ _FLAGS = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
 
 @dataclass(frozen=True)
 class _Level:
-    """One shot at one size, with what a Lucas-Kanade step against it needs."""
+    """One shot at one size, with what a Lucas-Kanade step against it needs. The steps
+    look at lightness alone: it holds nearly all of a card's print, and one channel
+    costs a third of three."""
 
     image: np.ndarray            # (h, w, 3) band-pass detail image
-    steepest: np.ndarray         # (6, k) steepest-descent images over the inner pixels
+    steepest: np.ndarray         # (6, k) steepest-descent images of its lightness, over the inner pixels
     inverse_hessian: np.ndarray  # (6, 6)
-    target: np.ndarray           # (k,) the inner pixels
+    target: np.ndarray           # (k,) the inner pixels of its lightness
     margin: int
 
     @classmethod
     def of(cls, image: np.ndarray, margin: int) -> "_Level":
         h, w = image.shape[:2]
         inner = (slice(margin, h - margin), slice(margin, w - margin))
-        gx = cv2.Sobel(image, cv2.CV_32F, 1, 0, ksize=3)[inner] / 8
-        gy = cv2.Sobel(image, cv2.CV_32F, 0, 1, ksize=3)[inner] / 8
+        light = np.ascontiguousarray(image[..., 0])
+        gx = cv2.Sobel(light, cv2.CV_32F, 1, 0, ksize=3)[inner] / 8
+        gy = cv2.Sobel(light, cv2.CV_32F, 0, 1, ksize=3)[inner] / 8
         ys, xs = np.mgrid[inner].astype(np.float32)
-        x, y = (xs - (w - 1) / 2)[..., None], (ys - (h - 1) / 2)[..., None]  # centred: a better-conditioned Hessian
+        x, y = xs - (w - 1) / 2, ys - (h - 1) / 2  # centred: a better-conditioned Hessian
         steepest = np.stack([gx * x, gx * y, gx, gy * x, gy * y, gy]).reshape(6, -1)
         hessian = (steepest @ steepest.T).astype(np.float64)
         return cls(image, steepest, np.linalg.inv(hessian + 1e-6 * np.trace(hessian) * np.eye(6)),
-                   np.ascontiguousarray(image[inner]).ravel(), margin)
+                   np.ascontiguousarray(light[inner]).ravel(), margin)
 
-    def _seen(self, query: np.ndarray, warp: np.ndarray) -> np.ndarray:
-        """The query's inner pixels as seen through `warp` (3x3, shot -> query pixels)."""
+    def fit(self, light: np.ndarray, warp: np.ndarray, steps: int) -> np.ndarray:
+        """`warp` (3x3, shot -> query pixels) improved by `steps` Gauss-Newton steps;
+        `light` is the query's lightness plane."""
         h, w = self.image.shape[:2]
         m = self.margin
-        return cv2.warpAffine(query, warp[:2].astype(np.float32), (w, h), flags=_FLAGS,
-                              borderMode=cv2.BORDER_REPLICATE)[m: h - m, m: w - m].ravel()
-
-    def fit(self, query: np.ndarray, warp: np.ndarray, steps: int) -> np.ndarray:
-        """`warp` improved by `steps` Gauss-Newton steps."""
-        h, w = self.image.shape[:2]
         cx, cy = (w - 1) / 2, (h - 1) / 2
         target = self.target
         for _ in range(steps):
-            seen = self._seen(query, warp)
+            seen = cv2.warpAffine(light, warp[:2].astype(np.float32), (w, h), flags=_FLAGS,
+                                  borderMode=cv2.BORDER_REPLICATE)[m: h - m, m: w - m].ravel()
             gain = float(seen @ target) / max(float(target @ target), 1e-9)  # the card's contrast against the shot's
             if gain <= 1e-3:
                 break
             a, b, tx, c, d, ty = self.inverse_hessian @ (self.steepest @ (seen / gain - target))
-            increment = np.array([[1 + a, b, tx - a * cx - b * cy], [c, 1 + d, ty - c * cx - d * cy], [0, 0, 1]])
-            warp = warp @ np.linalg.inv(increment)
+            warp = warp @ _inverse(np.array([[1 + a, b, tx - a * cx - b * cy], [c, 1 + d, ty - c * cx - d * cy]]))
         return warp
+
+
+def _inverse(affine: np.ndarray) -> np.ndarray:
+    """The 3x3 inverse of a 2x3 affine map, in closed form (np.linalg.inv cost more than a step's warp)."""
+    (a, b, tx), (c, d, ty) = affine
+    det = a * d - b * c
+    ia, ib, ic, id_ = d / det, -b / det, -c / det, a / det
+    return np.array([[ia, ib, -(ia * tx + ib * ty)], [ic, id_, -(ic * tx + id_ * ty)], [0.0, 0.0, 1.0]])
 
 
 @dataclass(frozen=True)
@@ -103,10 +109,11 @@ def _rescaled(warp: np.ndarray, factor: float) -> np.ndarray:
 def align(query: np.ndarray, shot: ShotModel) -> np.ndarray:
     """`query` (a detail image of the shot's size) warped onto the shot's pixels."""
     h, w = shot.image.shape[:2]
-    small = cv2.pyrDown(query)
+    light = np.ascontiguousarray(query[..., 0])
+    small = cv2.pyrDown(light)
     coarse = shot.coarse
     m = coarse.margin
-    inner = coarse.image[m:-m, m:-m]
+    inner = np.ascontiguousarray(coarse.image[m:-m, m:-m, 0])
     best, best_fit = np.eye(3), -np.inf
     for rim in (0, RIM):  # as cut, and cut at the rim's inner edge (the card fills the cut-out)
         sx, sy = w / (w - 2 * rim), h / (h - 2 * rim)
@@ -118,5 +125,5 @@ def align(query: np.ndarray, shot: ShotModel) -> np.ndarray:
         if fit > best_fit:
             best, best_fit = guess @ np.array([[1, 0, x - m], [0, 1, y - m], [0, 0, 1]]), fit
     warp = coarse.fit(small, best, COARSE_STEPS)
-    warp = shot.fine.fit(query, _rescaled(warp, 2.0), FINE_STEPS)
+    warp = shot.fine.fit(light, _rescaled(warp, 2.0), FINE_STEPS)
     return cv2.warpAffine(query, warp[:2].astype(np.float32), (w, h), flags=_FLAGS, borderMode=cv2.BORDER_REPLICATE)

@@ -27,7 +27,7 @@ from typing import Sequence
 import cv2
 import numpy as np
 
-from vision.identify import Embedder, Gallery
+from vision.identify import Embedder, Gallery, halved
 from vision.synth.augment import edge_fit_cut, photographed
 from vision.chroma import chroma_maps
 from vision.template import details, templates
@@ -114,7 +114,7 @@ def code_of(image: Path) -> str:
     return SHOT_SUFFIX.sub("", image.stem)
 
 
-def calibrate(cards: Sequence[np.ndarray], codes: Sequence[str], embedder: Embedder) -> tuple[Gallery, dict]:
+def calibrate(shots: Sequence[np.ndarray], codes: Sequence[str], embedder: Embedder) -> tuple[Gallery, dict]:
     """The gallery of these shots with its accept thresholds fixed (see module docstring).
 
     Every view is ranked as the identifier would rank it, once as it is (its own
@@ -125,6 +125,7 @@ def calibrate(cards: Sequence[np.ndarray], codes: Sequence[str], embedder: Embed
     reach (`_colour_thresholds`); the consistency cut trades true views against
     forgotten ones (`_consistency_threshold`).
     """
+    cards = halved(shots)
     upside_down = [cv2.rotate(c, cv2.ROTATE_180) for c in cards]
     n = len(cards)
     unset = Gallery(tuple(codes), embedder.embed(cards), embedder.embed(upside_down), templates(cards),
@@ -132,7 +133,7 @@ def calibrate(cards: Sequence[np.ndarray], codes: Sequence[str], embedder: Embed
                     min_consistency=0.0, min_colours=np.zeros(n, np.float32))
     rng = random.Random(CALIBRATION_SEED)
     owners = [i for i in range(n) for _ in range(CALIBRATION_VIEWS)]
-    views = [photographed(cards[i], rng, cut=edge_fit_cut(rng)) for i in owners]
+    views = halved([photographed(shots[i], rng, cut=edge_fit_cut(rng)) for i in owners])
     sims = unset.similarities(embedder.embed(views), templates(views))
     same_sim: list[float] = []
     own: list[tuple[float, float, int, bool]] = []  # consistency, colour, winning shot, ranked right

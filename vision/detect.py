@@ -20,6 +20,7 @@ from vision.geometry import aspect, side_lengths
 from vision.interfaces import CARD_SIZE, Detection
 
 CARD_ASPECT = 63 / 88  # short side over long side of a standard card
+TABLE_SCALE = 4            # the table's colour is judged at a quarter of the working size
 TABLE_BIN = 12             # a and b levels per bin when finding a plain table's colour (lightness: three times as many), and its reach
 PLAIN_TABLE_SHARE = 0.6    # a table is plain when colours near its commonest cover this much of the picture
 OUTLINE_SAMPLES = 64       # points round a quadrilateral where its outline is looked for
@@ -182,22 +183,21 @@ def _off_plain_table(small: np.ndarray) -> np.ndarray | None:
     colour covers most of it (not so on patterned cloth, whose motifs would join the
     cards they touch), and what differs from it by more than the table's own
     variation is cards, hands (not card-shaped) and glare (no print)."""
-    half = cv2.resize(small, (small.shape[1] // 2, small.shape[0] // 2), interpolation=cv2.INTER_AREA)
-    lab = cv2.cvtColor(cv2.GaussianBlur(half, (5, 5), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
+    h, w = small.shape[:2]
+    tiny = cv2.resize(small, (w // TABLE_SCALE, h // TABLE_SCALE), interpolation=cv2.INTER_AREA)
+    lab = cv2.cvtColor(tiny, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32)
     bins = (lab // np.float32([3 * TABLE_BIN, TABLE_BIN, TABLE_BIN])).astype(np.int32)
-    keys = (bins[..., 0] * 32 + bins[..., 1]) * 32 + bins[..., 2]
-    commonest = keys == int(np.argmax(np.bincount(keys.ravel())))
-    # the table's colour: the commonest bin's, then everything near it (a bin's edge may cut the table in two)
+    keys = (bins[:, 0] * 32 + bins[:, 1]) * 32 + bins[:, 2]
+    near = keys == int(np.argmax(np.bincount(keys)))
     weights = np.float32([0.5, 1.0, 1.0])  # light falls off across a table; its hue holds
-    for _ in range(2):
-        difference = (lab - np.median(lab[commonest], axis=0)) * weights
-        distance = np.sqrt((difference * difference).sum(axis=2))
-        commonest = distance < TABLE_BIN
-    if commonest.mean() < PLAIN_TABLE_SHARE:
+    for _ in range(2):  # the commonest bin's colour, then everything near it (a bin's edge may cut the table in two)
+        distance = np.sqrt((((lab - lab[near].mean(axis=0)) * weights) ** 2).sum(axis=1))
+        near = distance < TABLE_BIN
+    if near.mean() < PLAIN_TABLE_SHARE:
         return None
-    cut = max(MIN_TABLE_DISTANCE, 3 * float(np.percentile(distance[commonest], 50)))
-    off = ((distance > cut) * 255).astype(np.uint8)
-    return cv2.resize(off, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_NEAREST)
+    cut = max(MIN_TABLE_DISTANCE, 3 * float(np.median(distance[near])))
+    smooth = cv2.resize(distance.reshape(tiny.shape[:2]), (w, h), interpolation=cv2.INTER_LINEAR)
+    return ((smooth > cut) * 255).astype(np.uint8)
 
 
 def _colour_change(small: np.ndarray) -> np.ndarray:

@@ -37,6 +37,7 @@ from vision.verify import consistency
 
 SIMILARITY_WEIGHTS = (1 / 3, 2 / 3)  # embedding, template: measured best on generated tables (vision/template.py)
 DETAIL_WEIGHT = 2.0  # closeness against similarity in the final ranking (measured on generated tables)
+RUNNER_UP_GAP = 0.4  # score behind the best within which the runner-up is lined up with its own shot too
 SHORTLIST = 5  # codes the close look compares: the right one is among the wide look's best 5 for 0.96-1.0 of cards
 
 
@@ -129,15 +130,17 @@ class Gallery:
         near = self._inner[columns] @ _unit_rows(first[None, MARGIN:-MARGIN, MARGIN:-MARGIN])[0]
         order = sorted(range(len(columns)), key=lambda i: -(similarities[columns[i]] + DETAIL_WEIGHT * near[i]))
         columns, near = [columns[i] for i in order], [float(near[i]) for i in order]
-        # the best two, each seen through its own alignment: a card cut out a little
-        # off lines up better with its own face than with a look-alike's
-        finalists = {c: first if c == widest else self._aligned(detail, c) for c in columns[:2]}
+        # the best two, each seen through its own alignment, when the second is close: a
+        # card cut out a little off lines up better with its own face than with a look-alike's
+        scores = [similarities[c] + DETAIL_WEIGHT * value for c, value in zip(columns, near)]
+        close_call = len(columns) > 1 and scores[1] > scores[0] - RUNNER_UP_GAP
+        finalists = {c: first if c == widest else self._aligned(detail, c) for c in columns[:1 + close_call]}
         agreement = {}
-        for i, c in enumerate(columns[:2]):
+        for i, c in enumerate(finalists):
             near[i] = float(self._inner[c] @ _unit_rows(finalists[c][None, MARGIN:-MARGIN, MARGIN:-MARGIN])[0])
             agreement[c] = consistency(finalists[c], self._both_ways[2][c])
-        if len(columns) > 1 and (similarities[columns[1]] + DETAIL_WEIGHT * near[1] + agreement[columns[1]]
-                                 > similarities[columns[0]] + DETAIL_WEIGHT * near[0] + agreement[columns[0]]):
+        if close_call and (similarities[columns[1]] + DETAIL_WEIGHT * near[1] + agreement[columns[1]]
+                           > similarities[columns[0]] + DETAIL_WEIGHT * near[0] + agreement[columns[0]]):
             columns[:2], near[:2] = columns[1::-1], near[1::-1]
         winner = columns[0]
         shot_colour = self.colours[winner % n] if winner < n else self.colours[winner % n, ::-1, ::-1]
@@ -147,6 +150,16 @@ class Gallery:
     def _aligned(self, detail: np.ndarray, column: int) -> np.ndarray:
         """The card's detail image lined up with shot `column` (vision/alignment.py)."""
         return align(detail, self._shot_model(column))
+
+
+def halved(cards: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """Rectified cards at half size, where every size the identifier reads them at
+    (vision/template.py, vision/embed.py, vision/chroma.py) is a few cheap steps away:
+    halving is the one size change OpenCV does quickly from 180x252, the others from
+    there cost a quarter of what they cost from the full size. Enrollment shots go the
+    same way (vision/deck.py), so both sides of every comparison are made alike."""
+    return [cv2.resize(card, (card.shape[1] // 2, card.shape[0] // 2), interpolation=cv2.INTER_AREA)
+            for card in cards]
 
 
 def _unit_rows(images: np.ndarray) -> np.ndarray:
@@ -188,6 +201,7 @@ class GalleryIdentifier:
         if not cards:
             return []
         g = self.gallery
+        cards = halved(cards)
         shot_sims = g.similarities(self.embedder.embed(cards), templates(cards))
         n = len(g.codes)
         readings: list[Reading] = []

@@ -35,9 +35,11 @@ def consistency(aligned: np.ndarray, shot: np.ndarray) -> float:
     b = np.ascontiguousarray(shot[MARGIN: h - MARGIN, MARGIN: w - MARGIN])
     n = CELL * CELL
 
+    rows, columns = a.shape[0] - CELL + 1, a.shape[1] - CELL + 1  # cells wholly inside
+
     def cell_sums(image: np.ndarray) -> np.ndarray:
-        table = cv2.integral(image)
-        return (table[CELL:, CELL:] - table[:-CELL, CELL:] - table[CELL:, :-CELL] + table[:-CELL, :-CELL])[::STRIDE, ::STRIDE]
+        sums = cv2.boxFilter(image, -1, (CELL, CELL), normalize=False, anchor=(0, 0), borderType=cv2.BORDER_CONSTANT)
+        return sums[:rows:STRIDE, :columns:STRIDE]
 
     sa, sb = cell_sums(a), cell_sums(b)
     covariance = (cell_sums(a * b) - sa * sb / n).sum(axis=2)
