@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.geometry import side_lengths
+from vision.geometry import NEXT, side_lengths
 
 
 PEAKS_PER_LINE = 5
@@ -46,14 +46,16 @@ def refine_quad(image: np.ndarray, quad: np.ndarray, settings: RefineSettings = 
 
     Only the pixels along the search lines are read (no whole-image filtering), so it
     costs the same for a webcam frame and a 27-megapixel photo, and a live loop spends
-    it only on cards it is about to identify, not on every card every frame."""
+    it only on cards it is about to identify, not on every card every frame. The four
+    sides are searched together, as one array each step: a side alone is a few
+    dozen short rows, where NumPy's per-call overhead, not arithmetic, is the cost."""
     quad = np.asarray(quad, np.float64)
     short = float(side_lengths(quad).min())
-    searches = [_Search.search(image, quad, i, short, settings) for i in range(4)]
+    sides = _Sides.search(image, quad, short, settings)
     # the table's colour: the far outer end of every search line, most of which is table
-    table = np.median(np.concatenate([sr.profile[:, -3:].reshape(-1, 3) for sr in searches]), axis=0)
+    table = np.median(sides.profile[:, :, -3:].reshape(-1, 3), axis=0)
     # a side with no clear edge (a dark rim on a dark table) keeps its rough line
-    lines = [sr.edge(table, settings) or sr.rough() for sr in searches]
+    lines = [line or sides.rough(i) for i, line in enumerate(sides.edges(table, settings))]
     corners = [_intersect(lines[i - 1], lines[i]) for i in range(4)]
     if any(c is None for c in corners):
         return quad.astype(np.float32)
@@ -64,83 +66,81 @@ def refine_quad(image: np.ndarray, quad: np.ndarray, settings: RefineSettings = 
     return refined.astype(np.float32)
 
 
-@dataclass(frozen=True)
-class _Search:
-    """Colour profiles across one side: row r runs along the outward normal at a point
-    of the side, from `offsets[0]` (inside) to `offsets[-1]` (outside)."""
+Line = tuple[np.ndarray, np.ndarray]  # (point, direction)
 
-    p: np.ndarray
-    q: np.ndarray
-    normal: np.ndarray
-    ts: np.ndarray
-    offsets: np.ndarray
-    profile: np.ndarray  # (rows, offsets, 3)
+
+@dataclass(frozen=True)
+class _Sides:
+    """Colour profiles across the four sides: profile[i, r] runs along the outward
+    normal of side i (corner i to corner i + 1) at one point of it, from `offsets[0]`
+    (inside) to `offsets[-1]` (outside)."""
+
+    p: np.ndarray        # (4, 2) where each side starts
+    q: np.ndarray        # (4, 2) where it ends
+    normal: np.ndarray   # (4, 2) outward unit normals
+    ts: np.ndarray       # (samples,) where the search lines cross a side, as a share of it
+    offsets: np.ndarray  # (m,) along a search line, pixels from the side
+    profile: np.ndarray  # (4, samples, m, 3)
+    directions: np.ndarray  # (4, 2) unit vectors from each side's start to its end
+    along: np.ndarray    # (4, samples) where each search line crosses its side, in pixels from its middle
 
     @property
     def step(self) -> float:
         return float(self.offsets[1] - self.offsets[0])
 
-    @property
-    def length(self) -> float:
-        return max(float(np.linalg.norm(self.q - self.p)), 1e-6)
-
-    @property
-    def direction(self) -> np.ndarray:
-        return (self.q - self.p) / self.length
-
-    @property
-    def along(self) -> np.ndarray:
-        """Where each search line crosses the side, in pixels from its middle."""
-        return (self.ts - 0.5) * self.length
-
     @classmethod
-    def search(cls, image: np.ndarray, quad: np.ndarray, i: int, short: float, s: RefineSettings) -> "_Search":
-        p, q = quad[i], quad[(i + 1) % 4]
-        d = (q - p) / max(float(np.linalg.norm(q - p)), 1e-6)
-        n = np.array([d[1], -d[0]])
-        if np.dot(n, (p + q) / 2 - quad.mean(axis=0)) < 0:
-            n = -n  # outward
+    def search(cls, image: np.ndarray, quad: np.ndarray, short: float, s: RefineSettings) -> "_Sides":
+        p, q = quad, quad[NEXT]
+        lengths = np.maximum(np.sqrt(((q - p) ** 2).sum(axis=1)), 1e-6)
+        d = (q - p) / lengths[:, None]
+        n = np.stack([d[:, 1], -d[:, 0]], axis=1)
+        n[np.einsum("ij,ij->i", n, (p + q) / 2 - quad.mean(axis=0)) < 0] *= -1  # outward
         ts = np.linspace(0.5 - s.span / 2, 0.5 + s.span / 2, s.samples)
         step = max(0.5, s.step * short)
         offsets = np.arange(-s.inward * short, s.outward * short + 2 + step, step)
-        grid = (p + ts[:, None] * (q - p))[:, None, :] + offsets[None, :, None] * n
+        grid = ((p[:, None, :] + ts[None, :, None] * (q - p)[:, None, :])[:, :, None, :]
+                + offsets[None, None, :, None] * n[:, None, None, :]).reshape(4 * s.samples, len(offsets), 2)
         profile = cv2.remap(image, grid[..., 0].astype(np.float32), grid[..., 1].astype(np.float32),
                             cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
         # smoothed along each search line only: noise and JPEG blocks make no edges
-        return cls(p, q, n, ts, offsets, cv2.GaussianBlur(profile, (5, 1), 0))
+        profile = cv2.GaussianBlur(profile, (5, 1), 0).reshape(4, s.samples, len(offsets), 3)
+        return cls(p, q, n, ts, offsets, profile, d, (ts[None, :] - 0.5) * lengths[:, None])
 
-    def edge(self, table: np.ndarray, s: RefineSettings) -> tuple[np.ndarray, np.ndarray] | None:
-        """(point, direction) of the card's edge along this side, or None if none is clear."""
-        peaks = _peaks(np.linalg.norm(np.diff(self.profile, axis=1), axis=2))
-        if peaks is None:
-            return None
-        rows, where, weight = peaks
+    def rough(self, i: int) -> Line:
+        """Side `i` as the contour gave it."""
+        return (self.p[i] + self.q[i]) / 2, self.directions[i]
+
+    def edges(self, table: np.ndarray, s: RefineSettings) -> list[Line | None]:
+        """Each side's edge, or None where none is clear: the edge points of all four
+        sides vote at once (`_votes`), then each side picks its line."""
+        side, rows, where, weight = _peaks(np.linalg.norm(np.diff(self.profile, axis=2), axis=3))
         positions = self.offsets[0] + (where + 0.5) * self.step
-        along = self.along[rows]
-        best = _vote(along, positions, weight, rows, s, self._table_outside(table))
-        if best is None:
-            return None
-        slope, offset = best
-        # least squares through the points that voted for the line: sub-pixel, and its tilt
-        near = np.abs(positions - (offset + slope * along)) < 1.5
-        if np.count_nonzero(near) >= 3:
-            slope, offset = _line_fit(along[near], positions[near], weight[near], (slope, offset))
-        direction = self.direction + slope * self.normal
-        return (self.p + self.q) / 2 + offset * self.normal, direction / np.linalg.norm(direction)
+        along = self.along[side, rows]
+        votes = _votes(side, rows, along, positions, weight, s)
+        far = np.linalg.norm(self.profile - table, axis=3)  # (4, samples, m): how unlike the table
+        lines: list[Line | None] = []
+        for i in range(4):
+            best = votes.line(i, self._table_outside(far[i], self.along[i]), s)
+            if best is None:
+                lines.append(None)
+                continue
+            slope, offset = best
+            # least squares through the points that voted for the line: sub-pixel, and its tilt
+            mine = side == i
+            near = mine & (np.abs(positions - (offset + slope * along)) < 1.5)
+            if np.count_nonzero(near) >= 3:
+                slope, offset = _line_fit(along[near], positions[near], weight[near], (slope, offset))
+            direction = self.directions[i] + slope * self.normal[i]
+            lines.append(((self.p[i] + self.q[i]) / 2 + offset * self.normal[i], direction / np.linalg.norm(direction)))
+        return lines
 
-    def rough(self) -> tuple[np.ndarray, np.ndarray]:
-        """The side as the contour gave it, as (point, direction)."""
-        return (self.p + self.q) / 2, self.direction
-
-    def _table_outside(self, table: np.ndarray):
-        """For a line (slope, offset): how much more the colour just inside it differs
-        from the table than the colour just outside it. A card's edge has the table
-        outside and the card inside; a frame inside the card has card on both sides, a
-        grain line on the table has table on both sides."""
-        rows = np.arange(len(self.ts))
-        along = self.along
+    def _table_outside(self, far: np.ndarray, along: np.ndarray):
+        """For lines (slopes, offsets) of one side: how much more the colour just inside
+        each differs from the table than the colour just outside it. A card's edge has
+        the table outside and the card inside; a frame inside the card has card on both
+        sides, a grain line on the table has table on both sides."""
+        rows = np.arange(len(along))
         gap = max(1, int(round(2.5 / self.step)))
-        far = np.linalg.norm(self.profile - table, axis=2)  # (rows, offsets)
 
         def contrast(slopes: np.ndarray, offsets: np.ndarray) -> np.ndarray:
             at = np.round((offsets[:, None] + slopes[:, None] * along[None, :] - self.offsets[0]) / self.step).astype(int)
@@ -151,61 +151,77 @@ class _Search:
         return contrast
 
 
-def _peaks(strength: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """Local maxima of edge strength along each search line, sub-pixel by a parabola:
-    (search line, position in samples, strength)."""
-    top = float(strength.max())
-    if top < 6.0:
-        return None
-    left, mid, right = strength[:, :-2], strength[:, 1:-1], strength[:, 2:]
+def _peaks(strength: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Local maxima of edge strength along each search line of each side, sub-pixel by a
+    parabola: (side, search line, position in samples, strength). A side whose strongest
+    change is faint has none."""
+    top = strength.max(axis=(1, 2))[:, None, None]
+    left, mid, right = strength[..., :-2], strength[..., 1:-1], strength[..., 2:]
     peak = (mid >= left) & (mid > right)
     # the few strongest maxima of each search line: the edge is among them, texture is not
-    cut = np.sort(np.where(peak, mid, 0), axis=1)[:, -PEAKS_PER_LINE][:, None]
-    rows, cols = np.nonzero(peak & (mid >= cut) & (mid > 0.08 * top))
-    if not len(rows):
-        return None
-    a, b, c = left[rows, cols], mid[rows, cols], right[rows, cols]
+    cut = np.sort(np.where(peak, mid, 0), axis=2)[..., -PEAKS_PER_LINE][..., None]
+    side, rows, cols = np.nonzero(peak & (mid >= cut) & (mid > 0.08 * top) & (top >= 6.0))
+    a, b, c = left[side, rows, cols], mid[side, rows, cols], right[side, rows, cols]
     curvature = a - 2 * b + c
     shift = np.where(curvature < -1e-6, 0.5 * (a - c) / np.minimum(curvature, -1e-6), 0.0)
-    return rows, cols + 1 + np.clip(shift, -0.5, 0.5), b
+    return side, rows, cols + 1 + np.clip(shift, -0.5, 0.5), b
 
 
-def _vote(along: np.ndarray, positions: np.ndarray, weight: np.ndarray, rows: np.ndarray,
-          s: RefineSettings, contrast) -> tuple[float, float] | None:
-    """(slope, offset) of the outermost straight line, seen by enough search lines, that
-    has card inside and table outside. Every tilt is voted on at once (one histogram
-    row per tilt): a side costs a few array operations, not a Python loop."""
+@dataclass(frozen=True)
+class _Votes:
+    """The edge points' votes for straight lines, per side, tilt and offset: every tilt
+    of every side is one histogram row."""
+
+    slopes: np.ndarray   # (tilts,)
+    lo: np.ndarray       # (4,) offset of each side's first bin
+    smooth: np.ndarray   # (4, tilts, bins) strength in two-pixel windows
+    support: np.ndarray  # (4, tilts, bins) share of search lines with a point in the window
+
+    def line(self, i: int, contrast, s: RefineSettings) -> tuple[float, float] | None:
+        """(slope, offset) of side `i`'s outermost straight line, seen by enough search
+        lines, that has card inside and table outside."""
+        smooth = self.smooth[i]
+        padded = np.zeros((smooth.shape[0], smooth.shape[1] + 2))
+        padded[:, 1:-1] = smooth
+        peaks = (smooth >= padded[:, :-2]) & (smooth >= padded[:, 2:]) & (self.support[i] >= s.support)
+        if not peaks.any():
+            return None
+        k_tilt, k_bin = np.nonzero(peaks & (smooth >= s.strength * smooth[peaks].max()))
+        order = np.argsort(-smooth[k_tilt, k_bin])
+        offsets, tilts = self.lo[i] + k_bin[order] + 1, self.slopes[k_tilt[order]]
+        # the same line at neighbouring tilts counts once: strongest first, each taking the
+        # offsets within 2 pixels of it (offsets are whole bins)
+        taken = np.zeros(smooth.shape[1] + 5, bool)
+        distinct = []
+        for k, b in enumerate(k_bin[order].tolist()):
+            if not taken[b + 2]:
+                distinct.append(k)
+                taken[b: b + 5] = True
+        offsets, tilts = offsets[distinct], tilts[distinct]
+        clear = contrast(tilts, offsets)
+        usable = clear >= max(s.min_contrast, s.contrast * float(clear.max()))
+        if not usable.any():
+            return None
+        outer = int(np.argmax(np.where(usable, offsets, -np.inf)))
+        return float(tilts[outer]), float(offsets[outer])
+
+
+def _votes(side: np.ndarray, rows: np.ndarray, along: np.ndarray, positions: np.ndarray, weight: np.ndarray,
+           s: RefineSettings) -> _Votes:
     slopes = np.linspace(-s.max_tilt, s.max_tilt, s.slopes)
     at = positions[None, :] - slopes[:, None] * along[None, :]  # (tilts, points)
-    lo = np.floor(at.min()) - 1
-    bins = np.floor(at - lo).astype(int)
-    width = int(bins.max()) + 2
-    tilt = np.repeat(np.arange(s.slopes), len(positions))
-    score = np.bincount(tilt * width + bins.ravel(), weights=np.tile(weight, s.slopes),
-                        minlength=s.slopes * width).reshape(s.slopes, width)
-    smooth = score[:, :-1] + score[:, 1:]  # two-pixel windows
-    seen = np.zeros((s.slopes, s.samples, width), bool)
-    seen[tilt, np.tile(rows, s.slopes), bins.ravel()] = True
-    support = (seen[:, :, :-1] | seen[:, :, 1:]).mean(axis=1)
-    padded = np.zeros((s.slopes, smooth.shape[1] + 2))
-    padded[:, 1:-1] = smooth
-    peaks = (smooth >= padded[:, :-2]) & (smooth >= padded[:, 2:]) & (support >= s.support)
-    if not peaks.any():
-        return None
-    k_tilt, k_bin = np.nonzero(peaks & (smooth >= s.strength * smooth[peaks].max()))
-    order = np.argsort(-smooth[k_tilt, k_bin])
-    offsets, tilts = lo + k_bin[order] + 1, slopes[k_tilt[order]]
-    distinct: list[int] = []  # the same line at neighbouring tilts counts once
-    for i, offset in enumerate(offsets):
-        if all(abs(offset - offsets[j]) > 2 for j in distinct):
-            distinct.append(i)
-    offsets, tilts = offsets[distinct], tilts[distinct]
-    clear = contrast(tilts, offsets)
-    usable = clear >= max(s.min_contrast, s.contrast * float(clear.max()))
-    if not usable.any():
-        return None
-    outer = int(np.argmax(np.where(usable, offsets, -np.inf)))
-    return float(tilts[outer]), float(offsets[outer])
+    lowest = np.full(4, np.inf)
+    np.minimum.at(lowest, side, at.min(axis=0))
+    lo = np.floor(np.where(np.isfinite(lowest), lowest, 0.0)) - 1
+    bins = np.floor(at - lo[side][None, :]).astype(int)
+    width = int(bins.max()) + 2 if bins.size else 2
+    tilt = np.arange(s.slopes)[:, None]
+    index = ((side[None, :] * s.slopes + tilt) * width + bins).ravel()
+    score = np.bincount(index, weights=np.broadcast_to(weight, at.shape).ravel(),
+                        minlength=4 * s.slopes * width).reshape(4, s.slopes, width)
+    seen = np.zeros((4, s.slopes, s.samples, width), bool)
+    seen[np.broadcast_to(side, at.shape), np.broadcast_to(tilt, at.shape), np.broadcast_to(rows, at.shape), bins] = True
+    return _Votes(slopes, lo, score[..., :-1] + score[..., 1:], (seen[..., :-1] | seen[..., 1:]).mean(axis=2))
 
 
 def _line_fit(x: np.ndarray, y: np.ndarray, w: np.ndarray, fallback: tuple[float, float]) -> tuple[float, float]:
