@@ -37,7 +37,7 @@ from vision.verify import consistency
 
 SIMILARITY_WEIGHTS = (1 / 3, 2 / 3)  # embedding, template: measured best on generated tables (vision/template.py)
 DETAIL_WEIGHT = 2.0  # closeness against similarity in the final ranking (measured on generated tables)
-RUNNER_UP_GAP = 0.4  # score behind the best within which the runner-up is lined up with its own shot too
+RUNNER_UP_GAP = 0.15  # score behind the best within which the runner-up is lined up with its own shot too
 SHORTLIST = 5  # codes the close look compares: the right one is among the wide look's best 5 for 0.96-1.0 of cards
 
 

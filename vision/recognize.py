@@ -19,7 +19,7 @@ from vision.geometry import aspect
 from vision.identify import GalleryIdentifier
 from vision.imageio import decode
 from vision.interfaces import BatchIdentifier, CardDetector, CardResult, Reading
-from vision.refine import refine_quad
+from vision.refine import refine_quads
 
 AMBIGUOUS_ASPECT = 0.5 * (CARD_ASPECT + 1)  # short/long above this: sides too alike to trust
 
@@ -47,7 +47,7 @@ class CardRecognizer:
 
     def recognize(self, image: np.ndarray) -> list[CardResult]:
         """Every card in a BGR image, corners clockwise from the card's own top-left."""
-        quads = [refine_quad(image, d.corners) for d in self.detector.detect(image)]
+        quads = refine_quads(image, [d.corners for d in self.detector.detect(image)])
         ways = [[q] + ([np.roll(q, -1, axis=0)] if aspect(q) > AMBIGUOUS_ASPECT else []) for q in quads]
         flat = [q for options in ways for q in options]
         readings = iter(self.identifier.identify_many([rectify(image, q) for q in flat]))

@@ -15,6 +15,7 @@ a fraction of a pixel.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 import cv2
 import numpy as np
@@ -42,28 +43,37 @@ class RefineSettings:
 
 def refine_quad(image: np.ndarray, quad: np.ndarray, settings: RefineSettings = RefineSettings()) -> np.ndarray:
     """`quad` (4x2, any order around the card) moved onto the card's edges in `image`
-    (BGR); the rough quad itself when a side finds no edge. Corners keep their order.
+    (BGR); the rough quad itself when a side finds no edge. Corners keep their order."""
+    return refine_quads(image, [quad], settings)[0]
+
+
+def refine_quads(image: np.ndarray, quads: Sequence[np.ndarray],
+                 settings: RefineSettings = RefineSettings()) -> list[np.ndarray]:
+    """`refine_quad` of every quad, all their sides searched together, as one array each
+    step: a side alone is a few dozen short rows, where NumPy's per-call overhead, not
+    arithmetic, is the cost.
 
     Only the pixels along the search lines are read (no whole-image filtering), so it
     costs the same for a webcam frame and a 27-megapixel photo, and a live loop spends
-    it only on cards it is about to identify, not on every card every frame. The four
-    sides are searched together, as one array each step: a side alone is a few
-    dozen short rows, where NumPy's per-call overhead, not arithmetic, is the cost."""
-    quad = np.asarray(quad, np.float64)
-    short = float(side_lengths(quad).min())
-    sides = _Sides.search(image, quad, short, settings)
-    # the table's colour: the far outer end of every search line, most of which is table
-    table = np.median(sides.profile[:, :, -3:].reshape(-1, 3), axis=0)
+    it only on cards it is about to identify, not on every card every frame."""
+    if not len(quads):
+        return []
+    quads = np.asarray(quads, np.float64).reshape(-1, 4, 2)
+    shorts = np.array([float(side_lengths(q).min()) for q in quads])
+    sides = _Sides.search(image, quads, shorts, settings)
+    # each table's colour: the far outer end of every search line, most of which is table
+    tables = np.stack([np.median(sides.outer_ends[4 * j: 4 * j + 4].reshape(-1, 3), axis=0) for j in range(len(quads))])
     # a side with no clear edge (a dark rim on a dark table) keeps its rough line
-    lines = [line or sides.rough(i) for i, line in enumerate(sides.edges(table, settings))]
-    corners = [_intersect(lines[i - 1], lines[i]) for i in range(4)]
-    if any(c is None for c in corners):
-        return quad.astype(np.float32)
-    refined = np.array(corners)
-    limit = (settings.inward + settings.outward) * short * 1.5 + 3
-    if np.max(np.linalg.norm(refined - quad, axis=1)) > limit:
-        return quad.astype(np.float32)
-    return refined.astype(np.float32)
+    lines = [line or sides.rough(i) for i, line in enumerate(sides.edges(tables, settings))]
+    refined = []
+    for j, quad in enumerate(quads):
+        corners = [_intersect(lines[4 * j + i - 1 if i else 4 * j + 3], lines[4 * j + i]) for i in range(4)]
+        limit = (settings.inward + settings.outward) * shorts[j] * 1.5 + 3
+        if any(c is None for c in corners) or np.max(np.linalg.norm(np.array(corners) - quad, axis=1)) > limit:
+            refined.append(quad.astype(np.float32))
+        else:
+            refined.append(np.array(corners, np.float32))
+    return refined
 
 
 Line = tuple[np.ndarray, np.ndarray]  # (point, direction)
@@ -71,79 +81,94 @@ Line = tuple[np.ndarray, np.ndarray]  # (point, direction)
 
 @dataclass(frozen=True)
 class _Sides:
-    """Colour profiles across the four sides: profile[i, r] runs along the outward
-    normal of side i (corner i to corner i + 1) at one point of it, from `offsets[0]`
-    (inside) to `offsets[-1]` (outside)."""
+    """Colour profiles across every side of every quad (side 4j + i runs from corner i
+    to corner i + 1 of quad j): profile[k, r] runs along the outward normal of side k at
+    one point of it, inward to outward, in steps of step[k] pixels from start[k]. A
+    side's own search ends at `count[k]` samples; the rest of its row is not read."""
 
-    p: np.ndarray        # (4, 2) where each side starts
-    q: np.ndarray        # (4, 2) where it ends
-    normal: np.ndarray   # (4, 2) outward unit normals
-    ts: np.ndarray       # (samples,) where the search lines cross a side, as a share of it
-    offsets: np.ndarray  # (m,) along a search line, pixels from the side
-    profile: np.ndarray  # (4, samples, m, 3)
-    directions: np.ndarray  # (4, 2) unit vectors from each side's start to its end
-    along: np.ndarray    # (4, samples) where each search line crosses its side, in pixels from its middle
-
-    @property
-    def step(self) -> float:
-        return float(self.offsets[1] - self.offsets[0])
+    p: np.ndarray           # (k, 2) where each side starts
+    q: np.ndarray           # (k, 2) where it ends
+    normal: np.ndarray      # (k, 2) outward unit normals
+    start: np.ndarray       # (k,) offset of each search line's first sample, pixels from the side
+    step: np.ndarray        # (k,) pixels between samples
+    count: np.ndarray       # (k,) samples of each side's own search
+    profile: np.ndarray     # (k, samples, m, 3)
+    directions: np.ndarray  # (k, 2) unit vectors from each side's start to its end
+    along: np.ndarray       # (k, samples) where each search line crosses its side, in pixels from its middle
 
     @classmethod
-    def search(cls, image: np.ndarray, quad: np.ndarray, short: float, s: RefineSettings) -> "_Sides":
-        p, q = quad, quad[NEXT]
+    def search(cls, image: np.ndarray, quads: np.ndarray, shorts: np.ndarray, s: RefineSettings) -> "_Sides":
+        p = quads.reshape(-1, 2)
+        q = quads[:, NEXT].reshape(-1, 2)
         lengths = np.maximum(np.sqrt(((q - p) ** 2).sum(axis=1)), 1e-6)
         d = (q - p) / lengths[:, None]
         n = np.stack([d[:, 1], -d[:, 0]], axis=1)
-        n[np.einsum("ij,ij->i", n, (p + q) / 2 - quad.mean(axis=0)) < 0] *= -1  # outward
+        centres = np.repeat(quads.mean(axis=1), 4, axis=0)
+        n[np.einsum("ij,ij->i", n, (p + q) / 2 - centres) < 0] *= -1  # outward
         ts = np.linspace(0.5 - s.span / 2, 0.5 + s.span / 2, s.samples)
-        step = max(0.5, s.step * short)
-        offsets = np.arange(-s.inward * short, s.outward * short + 2 + step, step)
+        short = np.repeat(shorts, 4)
+        step = np.maximum(0.5, s.step * short)
+        start = -s.inward * short
+        count = np.floor((s.outward * short + 2 + step - start) / step - 1e-9).astype(int) + 1  # np.arange's length
+        # a side searched over fewer samples than the longest repeats its own last ones
+        # mirrored past its end, as the smoothing below mirrors at the end of a row
+        samples = np.arange(int(count.max()))[None, :]
+        samples = np.where(samples < count[:, None], samples, 2 * (count[:, None] - 1) - samples)
+        offsets = start[:, None] + step[:, None] * samples  # (k, m)
         grid = ((p[:, None, :] + ts[None, :, None] * (q - p)[:, None, :])[:, :, None, :]
-                + offsets[None, None, :, None] * n[:, None, None, :]).reshape(4 * s.samples, len(offsets), 2)
+                + offsets[:, None, :, None] * n[:, None, None, :]).reshape(len(p) * s.samples, offsets.shape[1], 2)
         profile = cv2.remap(image, grid[..., 0].astype(np.float32), grid[..., 1].astype(np.float32),
                             cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
         # smoothed along each search line only: noise and JPEG blocks make no edges
-        profile = cv2.GaussianBlur(profile, (5, 1), 0).reshape(4, s.samples, len(offsets), 3)
-        return cls(p, q, n, ts, offsets, profile, d, (ts[None, :] - 0.5) * lengths[:, None])
+        profile = cv2.GaussianBlur(profile, (5, 1), 0).reshape(len(p), s.samples, offsets.shape[1], 3)
+        return cls(p, q, n, start, step, count, profile, d, (ts[None, :] - 0.5) * lengths[:, None])
 
-    def rough(self, i: int) -> Line:
-        """Side `i` as the contour gave it."""
-        return (self.p[i] + self.q[i]) / 2, self.directions[i]
+    @property
+    def outer_ends(self) -> np.ndarray:
+        """(k, samples, 3, 3) the last three samples of each side's own search."""
+        last = self.count[:, None] - 3 + np.arange(3)[None, :]
+        return np.take_along_axis(self.profile, last[:, None, :, None], axis=2)
 
-    def edges(self, table: np.ndarray, s: RefineSettings) -> list[Line | None]:
-        """Each side's edge, or None where none is clear: the edge points of all four
-        sides vote at once (`_votes`), then each side picks its line."""
-        side, rows, where, weight = _peaks(np.linalg.norm(np.diff(self.profile, axis=2), axis=3))
-        positions = self.offsets[0] + (where + 0.5) * self.step
+    def rough(self, k: int) -> Line:
+        """Side `k` as the contour gave it."""
+        return (self.p[k] + self.q[k]) / 2, self.directions[k]
+
+    def edges(self, tables: np.ndarray, s: RefineSettings) -> list[Line | None]:
+        """Each side's edge, or None where none is clear: the edge points of all sides
+        vote at once (`_votes`), then each side picks its line."""
+        strength = np.linalg.norm(np.diff(self.profile, axis=2), axis=3)
+        strength *= np.arange(strength.shape[2])[None, None, :] < self.count[:, None, None] - 1  # nothing beyond its search
+        side, rows, where, weight = _peaks(strength)
+        positions = self.start[side] + (where + 0.5) * self.step[side]
         along = self.along[side, rows]
-        votes = _votes(side, rows, along, positions, weight, s)
-        far = np.linalg.norm(self.profile - table, axis=3)  # (4, samples, m): how unlike the table
+        votes = _votes(side, rows, along, positions, weight, len(self.p), s)
+        far = np.linalg.norm(self.profile - np.repeat(tables, 4, axis=0)[:, None, None, :], axis=3)  # how unlike the table
         lines: list[Line | None] = []
-        for i in range(4):
-            best = votes.line(i, self._table_outside(far[i], self.along[i]), s)
+        for k in range(len(self.p)):
+            best = votes.line(k, self._table_outside(far[k, :, : self.count[k]], k), s)
             if best is None:
                 lines.append(None)
                 continue
             slope, offset = best
             # least squares through the points that voted for the line: sub-pixel, and its tilt
-            mine = side == i
-            near = mine & (np.abs(positions - (offset + slope * along)) < 1.5)
+            near = (side == k) & (np.abs(positions - (offset + slope * along)) < 1.5)
             if np.count_nonzero(near) >= 3:
                 slope, offset = _line_fit(along[near], positions[near], weight[near], (slope, offset))
-            direction = self.directions[i] + slope * self.normal[i]
-            lines.append(((self.p[i] + self.q[i]) / 2 + offset * self.normal[i], direction / np.linalg.norm(direction)))
+            direction = self.directions[k] + slope * self.normal[k]
+            lines.append(((self.p[k] + self.q[k]) / 2 + offset * self.normal[k], direction / np.linalg.norm(direction)))
         return lines
 
-    def _table_outside(self, far: np.ndarray, along: np.ndarray):
-        """For lines (slopes, offsets) of one side: how much more the colour just inside
+    def _table_outside(self, far: np.ndarray, k: int):
+        """For lines (slopes, offsets) of side `k`: how much more the colour just inside
         each differs from the table than the colour just outside it. A card's edge has
         the table outside and the card inside; a frame inside the card has card on both
         sides, a grain line on the table has table on both sides."""
+        along, step, start = self.along[k], float(self.step[k]), float(self.start[k])
         rows = np.arange(len(along))
-        gap = max(1, int(round(2.5 / self.step)))
+        gap = max(1, int(round(2.5 / step)))
 
         def contrast(slopes: np.ndarray, offsets: np.ndarray) -> np.ndarray:
-            at = np.round((offsets[:, None] + slopes[:, None] * along[None, :] - self.offsets[0]) / self.step).astype(int)
+            at = np.round((offsets[:, None] + slopes[:, None] * along[None, :] - start) / step).astype(int)
             inside = far[rows, np.clip(at - gap, 0, far.shape[1] - 1)]
             outside = far[rows, np.clip(at + gap, 0, far.shape[1] - 1)]
             # most of the line, not half: a row of table dots is table on most of its length
@@ -173,9 +198,9 @@ class _Votes:
     of every side is one histogram row."""
 
     slopes: np.ndarray   # (tilts,)
-    lo: np.ndarray       # (4,) offset of each side's first bin
-    smooth: np.ndarray   # (4, tilts, bins) strength in two-pixel windows
-    support: np.ndarray  # (4, tilts, bins) share of search lines with a point in the window
+    lo: np.ndarray       # (sides,) offset of each side's first bin
+    smooth: np.ndarray   # (sides, tilts, bins) strength in two-pixel windows
+    support: np.ndarray  # (sides, tilts, bins) share of search lines with a point in the window
 
     def line(self, i: int, contrast, s: RefineSettings) -> tuple[float, float] | None:
         """(slope, offset) of side `i`'s outermost straight line, seen by enough search
@@ -207,10 +232,10 @@ class _Votes:
 
 
 def _votes(side: np.ndarray, rows: np.ndarray, along: np.ndarray, positions: np.ndarray, weight: np.ndarray,
-           s: RefineSettings) -> _Votes:
+           sides: int, s: RefineSettings) -> _Votes:
     slopes = np.linspace(-s.max_tilt, s.max_tilt, s.slopes)
     at = positions[None, :] - slopes[:, None] * along[None, :]  # (tilts, points)
-    lowest = np.full(4, np.inf)
+    lowest = np.full(sides, np.inf)
     np.minimum.at(lowest, side, at.min(axis=0))
     lo = np.floor(np.where(np.isfinite(lowest), lowest, 0.0)) - 1
     bins = np.floor(at - lo[side][None, :]).astype(int)
@@ -218,8 +243,8 @@ def _votes(side: np.ndarray, rows: np.ndarray, along: np.ndarray, positions: np.
     tilt = np.arange(s.slopes)[:, None]
     index = ((side[None, :] * s.slopes + tilt) * width + bins).ravel()
     score = np.bincount(index, weights=np.broadcast_to(weight, at.shape).ravel(),
-                        minlength=4 * s.slopes * width).reshape(4, s.slopes, width)
-    seen = np.zeros((4, s.slopes, s.samples, width), bool)
+                        minlength=sides * s.slopes * width).reshape(sides, s.slopes, width)
+    seen = np.zeros((sides, s.slopes, s.samples, width), bool)
     seen[np.broadcast_to(side, at.shape), np.broadcast_to(tilt, at.shape), np.broadcast_to(rows, at.shape), bins] = True
     return _Votes(slopes, lo, score[..., :-1] + score[..., 1:], (seen[..., :-1] | seen[..., 1:]).mean(axis=2))
 
