@@ -29,7 +29,8 @@ def phash(card: np.ndarray) -> np.ndarray:
 
 class PhashBaseline:
     def __init__(self, cards: Sequence[np.ndarray], codes: Sequence[str], views: int = 12) -> None:
-        self.detector = ContourCardDetector(ContourDetectorSettings(work_size=100_000))  # full resolution
+        # full resolution, and contours of edge maps only, as the original's thresholded segments
+        self.detector = ContourCardDetector(ContourDetectorSettings(work_size=100_000, plain_table=False))
         self.codes = list(codes)
         self.hashes = np.stack([phash(c) for c in cards])
         rng = random.Random(0)

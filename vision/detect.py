@@ -36,6 +36,7 @@ class ContourDetectorSettings:
     max_area: float = 0.9
     aspect_tolerance: float = 0.28  # allowed |short/long - CARD_ASPECT| (tilt stretches cards)
     min_fill: float = 0.8         # contour area over its quadrilateral's area
+    plain_table: bool = True      # also look for what is not a plain table's colour (`_off_plain_table`)
 
 
 def order_clockwise(corners: np.ndarray) -> np.ndarray:
@@ -115,7 +116,7 @@ class ContourCardDetector:
         table's colour either, but it fades out where a card's edge is a step: those
         must have a colour step along most of their outline."""
         found = [quad for binary in self._maps(small) for quad in self._from_map(binary)]
-        off_table = _off_plain_table(small)
+        off_table = _off_plain_table(small) if self.settings.plain_table else None
         if off_table is not None:
             change = _colour_change(small)
             found += [(q, score) for q, score in self._from_map(off_table) if _outlined(q, change)]
