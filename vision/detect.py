@@ -90,12 +90,12 @@ class ContourCardDetector:
         kept = _suppress([(q, sc) for q, sc in self._candidates(small) if _inside_frame(q, small.shape)])
         return [Detection(corners=order_clockwise(q / scale), score=score) for q, score in kept]
 
-    def _maps(self, small: np.ndarray) -> list[np.ndarray]:
+    def _maps(self, small: np.ndarray, change: np.ndarray) -> list[np.ndarray]:
         """Binary maps whose enclosed regions may be cards: grey-level edges, and the
-        strongest colour change per pixel (a dark card on dark cloth, or a white card
-        on a white table, differs from it in one channel more than in brightness).
-        Thresholded brightness and saturation maps were tried as well and found
-        nothing these two miss, on real photos or generated tables."""
+        strongest colour change per pixel (`change`: a dark card on dark cloth, or a
+        white card on a white table, differs from it in one channel more than in
+        brightness). Thresholded brightness and saturation maps were tried as well and
+        found nothing these two miss, on real photos or generated tables."""
         gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
         blurred = cv2.GaussianBlur(gray, (5, 5), 0)
         # thresholds low enough for the weakest of: edges typical of this picture (a
@@ -106,7 +106,6 @@ class ContourCardDetector:
         high = min(float(np.clip(_percentile(magnitude, 90), 25, 200)), 0.66 * _percentile(sample, 50) + 20)
         edges = cv2.Canny(blurred, 0.4 * high, high)
         edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
-        change = _colour_change(small)
         _, colour_edges = cv2.threshold(change, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
         return [edges, colour_edges]
 
@@ -115,10 +114,10 @@ class ContourCardDetector:
         of what is not the table's colour (`_off_plain_table`). A glare spot is not the
         table's colour either, but it fades out where a card's edge is a step: those
         must have a colour step along most of their outline."""
-        found = [quad for binary in self._maps(small) for quad in self._from_map(binary)]
+        change = _colour_change(small)
+        found = [quad for binary in self._maps(small, change) for quad in self._from_map(binary)]
         off_table = _off_plain_table(small) if self.settings.plain_table else None
         if off_table is not None:
-            change = _colour_change(small)
             found += [(q, score) for q, score in self._from_map(off_table) if _outlined(q, change)]
         return found
 
