@@ -37,7 +37,7 @@ class RefineSettings:
     max_tilt: float = 0.05      # largest tilt, in pixels of offset per pixel of side
     support: float = 0.45       # least share of search lines that must see the edge
     strength: float = 0.1       # least edge strength of a line, relative to the strongest
-    contrast: float = 0.3       # least card-table contrast of a line, relative to the clearest
+    contrast: float = 0.15      # least card-table contrast of a line, relative to the clearest
     min_contrast: float = 8.0   # least card-table contrast of a line, in colour levels
 
 
