@@ -84,8 +84,9 @@ def test_a_named_card_has_its_own_top_left_corner_first(embedder):
 
 
 def test_a_small_generated_table_of_every_game_regression_floor(embedder):
-    """Floors under what the shipped model measures (see models/README.md), not the
-    issue's targets, which it does not reach on generated tables yet."""
+    """Floors a little under what the shipped identifier measures on these scenes (1.0 and
+    0.94 named right; see models/README.md for all four games): a change that loses
+    cards here has broken something."""
     tally = Tally()
     for game in ("bagani", "lagim"):  # the benchmark covers all four; these keep CI fast
         table = game_table(game, EVAL_SEED, scenes=3)
@@ -97,10 +98,10 @@ def test_a_small_generated_table_of_every_game_regression_floor(embedder):
     summary = tally.summary()
     assert summary["detection_recall"] >= 0.95, summary
     assert summary["detection_precision"] >= 0.95, summary
-    assert summary["enrolled_accepted_and_right"] >= 0.4, summary
-    assert summary["ranked_first_right"] >= 0.8, summary
+    assert summary["enrolled_accepted_and_right"] >= 0.9, summary
+    assert summary["ranked_first_right"] >= 0.9, summary
     assert summary["unenrolled_rejected"] >= 0.95, summary
-    assert summary["wrong_names"] <= 0.02 * summary["cards"], summary
+    assert summary["wrong_names"] == 0, summary
     assert summary["corners_in_order"] >= 0.9, summary
 
 
