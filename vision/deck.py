@@ -32,10 +32,12 @@ from vision.synth.augment import edge_fit_cut, photographed
 from vision.chroma import chroma_maps
 from vision.template import details, templates
 
-FORMAT = "table-companion-deck/5"  # /2 added the shots' templates, /3 their detail images, /4 the consistency threshold, /5 chroma maps
+# /2 added the shots' templates, /3 their detail images, /4 the consistency threshold,
+# /5 chroma maps, /6 the spans confidence is measured in
+FORMAT = "table-companion-deck/6"
 _OLDER = {old: "enrolled by an older version (thresholds of an older identifier); enroll the deck again"
           for old in ("table-companion-deck/1", "table-companion-deck/2", "table-companion-deck/3",
-                      "table-companion-deck/4")}
+                      "table-companion-deck/4", "table-companion-deck/5")}
 
 
 class _FormatError(ValueError):
@@ -66,7 +68,7 @@ class DeckProfile:
         target = path / "deck.npz" if path.is_dir() else path
         g = self.gallery
         meta = {"format": FORMAT, "game": self.game, "model_sha256": self.model_sha256,
-                "threshold": g.threshold, "min_consistency": g.min_consistency,
+                "threshold": g.threshold, "min_consistency": g.min_consistency, "spans": list(g.spans),
                 "calibration": self.calibration}
         with open(target, "wb") as fh:  # np.savez would append .npz to a name without it
             np.savez_compressed(fh, embeddings=g.embeddings.astype(np.float16), turned=g.turned.astype(np.float16),
@@ -93,13 +95,13 @@ class DeckProfile:
                                     "min_colours")}
                 arrays["details"] = data["details"].astype(np.float32) * data["detail_scales"][:, None, None, None]
                 codes = tuple(str(c) for c in data["codes"])
+                gallery = Gallery(codes, **arrays, threshold=float(meta["threshold"]),
+                                  min_consistency=float(meta["min_consistency"]), spans=tuple(meta["spans"]))
+                return cls(meta["game"], gallery, meta["model_sha256"], meta.get("calibration", {}))
         except _FormatError:
             raise
-        except (OSError, KeyError, ValueError) as exc:
+        except (OSError, KeyError, ValueError, TypeError) as exc:
             raise ValueError(f"not a deck profile ({exc.__class__.__name__}: {exc})") from None
-        gallery = Gallery(codes, **arrays, threshold=float(meta["threshold"]),
-                          min_consistency=float(meta["min_consistency"]))
-        return cls(meta["game"], gallery, meta["model_sha256"], meta.get("calibration", {}))
 
 
 def _quantised(details: np.ndarray) -> dict[str, np.ndarray]:
@@ -149,14 +151,18 @@ def calibrate(shots: Sequence[np.ndarray], codes: Sequence[str], embedder: Embed
             stranger.append((forgotten.consistency, forgotten.colour, forgotten.columns[0] % n, False))
     min_colours = _colour_thresholds(own, n)
     min_consistency = _consistency_threshold(own, stranger, min_colours)
-    gallery = dataclasses.replace(unset, threshold=float(np.percentile(same_sim, 1)) - SIMILARITY_MARGIN,
-                                  min_consistency=min_consistency, min_colours=min_colours)
+    threshold = float(np.percentile(same_sim, 1)) - SIMILARITY_MARGIN
     right = [v for v in own if v[3]]
+    spans = (float(np.median(same_sim)) - threshold, float(np.median([v[0] for v in right])) - min_consistency,
+             float(np.median([v[1] - min_colours[v[2]] for v in right]))) if right else (1.0, 1.0, 1.0)
+    gallery = dataclasses.replace(unset, threshold=threshold, min_consistency=min_consistency,
+                                  min_colours=min_colours, spans=spans)
     stats = {"views_per_shot": CALIBRATION_VIEWS,
              "similarity": _spread(same_sim),
              "consistency": _spread([v[0] for v in right], [v[0] for v in stranger]),
              "colour": _spread([v[1] for v in right], [v[1] for v in stranger]),
              "colour_thresholds": _spread([float(c) for c in min_colours]),
+             "spans": [round(x, 4) for x in spans],
              "own_views_ranked_right": round(len(right) / max(1, len(own)), 4)}
     return gallery, stats
 

@@ -104,6 +104,9 @@ def _row_height(cards: Sequence[TruthCard]) -> float:
     return float(min(gaps)) if gaps else 1.0
 
 
+TABLE_CONFIDENCE = 0.8  # the live table's default bar (companion/config.py): below it a reading becomes a question
+
+
 @dataclass
 class Tally:
     """Running counts for detection, naming, open-set rejection and corner order.
@@ -119,6 +122,7 @@ class Tally:
     enrolled: int = 0
     ranked_right: int = 0
     named_right: int = 0
+    named_right_confidently: int = 0
     unenrolled: int = 0
     rejected: int = 0
     wrongly_named: int = 0
@@ -147,6 +151,7 @@ class Tally:
                 self.ranked_right += bool(reading.candidates and reading.candidates[0].code == code)
                 right = reading.code == code
                 self.named_right += right
+                self.named_right_confidently += right and reading.confidence >= TABLE_CONFIDENCE
             else:
                 right = reading.code is None
                 self.rejected += right
@@ -168,6 +173,7 @@ class Tally:
                 "detection_precision": share(self.found, self.predicted),
                 "enrolled_cards": self.enrolled, "ranked_first_right": share(self.ranked_right, self.enrolled),
                 "enrolled_accepted_and_right": share(self.named_right, self.enrolled),
+                "enrolled_right_over_table_bar": share(self.named_right_confidently, self.enrolled),
                 "unenrolled_cards": self.unenrolled, "unenrolled_rejected": share(self.rejected, self.unenrolled),
                 "wrong_names": self.wrongly_named, "corners_in_order": share(self.corners_right, self.with_corners),
                 "images": self.images, "images_fully_right": share(self.images_right, self.images)}

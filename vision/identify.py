@@ -38,6 +38,8 @@ from vision.verify import consistency
 SIMILARITY_WEIGHTS = (1 / 3, 2 / 3)  # embedding, template: measured best on generated tables (vision/template.py)
 DETAIL_WEIGHT = 2.0  # closeness against similarity in the final ranking (measured on generated tables)
 RUNNER_UP_GAP = 0.15  # score behind the best within which the runner-up is lined up with its own shot too
+CONFIDENCE_SLOPE = 3.0  # a typical true card (one span over every threshold) reads 1 / (1 + e^-3), about 0.95
+MIN_SPAN = 0.02  # least span a margin is measured in
 SHORTLIST = 5  # codes the close look compares: the right one is among the wide look's best 5 for 0.96-1.0 of cards
 
 
@@ -76,6 +78,9 @@ class Gallery:
     threshold: float  # least similarity (embedding and template, SIMILARITY_WEIGHTS) to accept
     min_consistency: float  # least consistency of the card with the winner's shot (vision/verify.py)
     min_colours: np.ndarray  # (n,) per shot: least colour agreement of a card named as it (vision/chroma.py)
+    # how far above each threshold a typical true card reads (the median of the deck's
+    # own calibration views): the unit `confidence` measures each test's margin in
+    spans: tuple[float, float, float] = (1.0, 1.0, 1.0)  # similarity, consistency, colour
 
     @cached_property
     def _both_ways(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -176,11 +181,16 @@ def accepted(ranking: Ranking, gallery: Gallery) -> bool:
 
 
 def confidence(ranking: Ranking, gallery: Gallery) -> float:
-    """0..1, above 0.5 exactly when all three tests pass: the weakest of the margins,
-    each squashed so that a clear pass reads near 1."""
-    margins = ((ranking.similarity[0] - gallery.threshold) * 20, (ranking.consistency - gallery.min_consistency) * 20,
-               (ranking.colour - float(gallery.min_colours[ranking.columns[0] % len(gallery.codes)])) * 20)
-    return float(1 / (1 + np.exp(-np.clip(min(margins), -50, 50))))
+    """0..1: 0.5 at the weakest test's threshold, about 0.95 where a typical true card of
+    this deck reads. Each margin is measured in its own test's span (`Gallery.spans`),
+    so a colour agreement that is 0.03 over its cut (a lot, for colour) counts as much
+    as a similarity 0.6 over its floor; the table asks the host below its confidence
+    bar (0.8 by default: a card less than about half as clear as a typical one)."""
+    values = (ranking.similarity[0], ranking.consistency, ranking.colour)
+    thresholds = (gallery.threshold, gallery.min_consistency,
+                  float(gallery.min_colours[ranking.columns[0] % len(gallery.codes)]))
+    weakest = min((v - t) / max(span, MIN_SPAN) for v, t, span in zip(values, thresholds, gallery.spans))
+    return float(1 / (1 + np.exp(-np.clip(CONFIDENCE_SLOPE * weakest, -50, 50))))
 
 
 class GalleryIdentifier:

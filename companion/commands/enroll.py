@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     written = profile.save(out)
     codes = sorted(set(enrollment.codes))
     print(f"enrolled {len(codes)} cards ({len(enrollment.codes)} shots) into {written}; "
-          f"accept threshold {profile.gallery.threshold:.3f}")
+          f"similarity floor {profile.gallery.threshold:.3f}, consistency {profile.gallery.min_consistency:.3f}")
     return 0
 
 

@@ -36,6 +36,19 @@ def test_the_dugtungan_demo_reads_its_words_from_the_camera_frames_to_the_end(pl
     assert tally.frames > 0 and tally.seconds > 0
 
 
+def test_the_lagim_demo_names_its_cards_against_its_enrolled_deck_over_the_tables_bar(tmp_path):
+    """Lagim is read against an enrolled deck: the cards must come back named, and with a
+    confidence the table takes without asking the host."""
+    services = build_services(table_settings(tmp_path), tmp_path / "demo.db", "http://192.0.2.1:8000")
+    try:
+        player = DemoPlayer(services.table, "lagim", speed=1000, loop=False).start()
+        assert player.wait(120)
+        tally = player.tally
+        assert tally.wrong == 0 and tally.right >= 3 and tally.asked <= 1, tally
+    finally:
+        close_services(services)
+
+
 def test_a_demo_game_replays_from_its_log_to_the_same_scoreboard(played):
     from tests.companion.test_table import replayed, visible
 
