@@ -40,7 +40,7 @@ DETAIL_WEIGHT = 2.0  # closeness against similarity in the final ranking (measur
 RUNNER_UP_GAP = 0.15  # score behind the best within which the runner-up is lined up with its own shot too
 CONFIDENCE_SLOPE = 3.0  # a typical true card (one span over every threshold) reads 1 / (1 + e^-3), about 0.95
 MIN_SPAN = 0.02  # least span a margin is measured in
-SHORTLIST = 5  # codes the close look compares: the right one is among the wide look's best 5 for 0.96-1.0 of cards
+SHORTLIST = 8  # codes the close look compares: a Gargon suit has eight or nine look-alikes the wide look barely tells apart
 
 
 class Embedder(Protocol):
