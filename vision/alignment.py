@@ -106,8 +106,10 @@ def _rescaled(warp: np.ndarray, factor: float) -> np.ndarray:
     return scale @ warp @ np.diag([1 / factor, 1 / factor, 1.0])
 
 
-def align(query: np.ndarray, shot: ShotModel) -> np.ndarray:
-    """`query` (a detail image of the shot's size) warped onto the shot's pixels."""
+def align(query: np.ndarray, shot: ShotModel) -> tuple[np.ndarray, np.ndarray]:
+    """`query` (a detail image of the shot's size) warped onto the shot's pixels, and
+    the warp (3x3, shot pixels -> query pixels): where the shot's face lies in the card
+    as cut, which is how a cut-out a few per cent off is cut again (vision/recognize.py)."""
     h, w = shot.image.shape[:2]
     light = np.ascontiguousarray(query[..., 0])
     small = cv2.pyrDown(light)
@@ -126,4 +128,4 @@ def align(query: np.ndarray, shot: ShotModel) -> np.ndarray:
             best, best_fit = guess @ np.array([[1, 0, x - m], [0, 1, y - m], [0, 0, 1]]), fit
     warp = coarse.fit(small, best, COARSE_STEPS)
     warp = shot.fine.fit(light, _rescaled(warp, 2.0), FINE_STEPS)
-    return cv2.warpAffine(query, warp[:2].astype(np.float32), (w, h), flags=_FLAGS, borderMode=cv2.BORDER_REPLICATE)
+    return cv2.warpAffine(query, warp[:2].astype(np.float32), (w, h), flags=_FLAGS, borderMode=cv2.BORDER_REPLICATE), warp

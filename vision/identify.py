@@ -22,7 +22,7 @@ which detected corner is its own top-left.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Protocol, Sequence
 
@@ -32,7 +32,7 @@ import numpy as np
 from vision.interfaces import Candidate, Reading
 from vision.alignment import MARGIN, ShotModel, align
 from vision.chroma import chroma_maps, colour_agreement
-from vision.template import details, templates
+from vision.template import DETAIL_SIZE, details, templates
 from vision.verify import consistency
 
 SIMILARITY_WEIGHTS = (1 / 3, 2 / 3)  # embedding, template: measured best on generated tables (vision/template.py)
@@ -59,6 +59,7 @@ class Ranking:
     closeness: tuple[float, ...]
     consistency: float
     colour: float  # the card's colour agreement with the winner's shot (vision/chroma.py)
+    warp: np.ndarray = field(default_factory=lambda: np.eye(3), compare=False)  # winner's shot -> card's detail pixels
 
     def score(self, i: int) -> float:
         return self.similarity[i] + DETAIL_WEIGHT * self.closeness[i]
@@ -132,7 +133,7 @@ class Gallery:
                     break
         widest = columns[0]
         first = self._aligned(detail, widest)
-        near = self._inner[columns] @ _unit_rows(first[None, MARGIN:-MARGIN, MARGIN:-MARGIN])[0]
+        near = self._inner[columns] @ _unit_rows(first[0][None, MARGIN:-MARGIN, MARGIN:-MARGIN])[0]
         order = sorted(range(len(columns)), key=lambda i: -(similarities[columns[i]] + DETAIL_WEIGHT * near[i]))
         columns, near = [columns[i] for i in order], [float(near[i]) for i in order]
         # the best two, each seen through its own alignment, when the second is close: a
@@ -141,19 +142,20 @@ class Gallery:
         close_call = len(columns) > 1 and scores[1] > scores[0] - RUNNER_UP_GAP
         finalists = {c: first if c == widest else self._aligned(detail, c) for c in columns[:1 + close_call]}
         agreement = {}
-        for i, c in enumerate(finalists):
-            near[i] = float(self._inner[c] @ _unit_rows(finalists[c][None, MARGIN:-MARGIN, MARGIN:-MARGIN])[0])
-            agreement[c] = consistency(finalists[c], self._both_ways[2][c])
+        for i, (c, (aligned, _)) in enumerate(finalists.items()):
+            near[i] = float(self._inner[c] @ _unit_rows(aligned[None, MARGIN:-MARGIN, MARGIN:-MARGIN])[0])
+            agreement[c] = consistency(aligned, self._both_ways[2][c])
         if close_call and (similarities[columns[1]] + DETAIL_WEIGHT * near[1] + agreement[columns[1]]
                            > similarities[columns[0]] + DETAIL_WEIGHT * near[0] + agreement[columns[0]]):
             columns[:2], near[:2] = columns[1::-1], near[1::-1]
         winner = columns[0]
         shot_colour = self.colours[winner % n] if winner < n else self.colours[winner % n, ::-1, ::-1]
         return Ranking(tuple(columns), tuple(float(similarities[c]) for c in columns), tuple(near),
-                       agreement[winner], colour_agreement(chroma, shot_colour))
+                       agreement[winner], colour_agreement(chroma, shot_colour), finalists[winner][1])
 
-    def _aligned(self, detail: np.ndarray, column: int) -> np.ndarray:
-        """The card's detail image lined up with shot `column` (vision/alignment.py)."""
+    def _aligned(self, detail: np.ndarray, column: int) -> tuple[np.ndarray, np.ndarray]:
+        """The card's detail image lined up with shot `column`, and the warp that did it
+        (vision/alignment.py)."""
         return align(detail, self._shot_model(column))
 
 
@@ -165,6 +167,15 @@ def halved(cards: Sequence[np.ndarray]) -> list[np.ndarray]:
     same way (vision/deck.py), so both sides of every comparison are made alike."""
     return [cv2.resize(card, (card.shape[1] // 2, card.shape[0] // 2), interpolation=cv2.INTER_AREA)
             for card in cards]
+
+
+def _outline(warp: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """Where the winner's shot, its whole face, lies in a card of `size` (w, h) as it was
+    cut out: the detail image's corners carried through the alignment warp."""
+    dw, dh = DETAIL_SIZE
+    w, h = size
+    corners = np.array([[0, 0, 1], [dw - 1, 0, 1], [dw - 1, dh - 1, 1], [0, dh - 1, 1]], np.float64)
+    return ((warp @ corners.T).T[:, :2] * [(w - 1) / (dw - 1), (h - 1) / (dh - 1)]).astype(np.float32)
 
 
 def _unit_rows(images: np.ndarray) -> np.ndarray:
@@ -211,11 +222,12 @@ class GalleryIdentifier:
         if not cards:
             return []
         g = self.gallery
+        sizes = [card.shape[1::-1] for card in cards]
         cards = halved(cards)
         shot_sims = g.similarities(self.embedder.embed(cards), templates(cards))
         n = len(g.codes)
         readings: list[Reading] = []
-        for sims, detail, chroma in zip(shot_sims, details(cards), chroma_maps(cards)):
+        for sims, detail, chroma, size in zip(shot_sims, details(cards), chroma_maps(cards), sizes):
             ranking = g.ranked(sims, detail, chroma)
             column = ranking.columns[0]
             readings.append(Reading(
@@ -223,5 +235,5 @@ class GalleryIdentifier:
                 confidence=confidence(ranking, g),
                 candidates=tuple(Candidate(g.codes[c % n], round(ranking.score(i), 4))
                                  for i, c in enumerate(ranking.columns[: self.top])),
-                rotated=bool(column >= n)))
+                rotated=bool(column >= n), outline=_outline(ranking.warp, size)))
         return readings

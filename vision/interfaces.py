@@ -42,13 +42,17 @@ class Reading:
     `code` is None when the card is not accepted (unknown or unsure); the candidates
     are still reported so a person (or a tracker over several frames) can judge.
     `rotated` is True when the card lies upside down relative to the detection's
-    corner order, i.e. its own top-left is the detection's third corner.
+    corner order, i.e. its own top-left is the detection's third corner. `outline`,
+    when the identifier can tell, is where the best candidate's whole face lies in the
+    rectified card's pixels (4x2, in the cut-out's corner order): a cut-out a few per
+    cent off shows there, and can be cut again.
     """
 
     code: str | None
     confidence: float
     candidates: tuple[Candidate, ...] = ()
     rotated: bool = False
+    outline: np.ndarray | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
