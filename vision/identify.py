@@ -149,6 +149,17 @@ class Gallery:
                            > similarities[columns[0]] + DETAIL_WEIGHT * near[0] + agreement[columns[0]]):
             columns[:2], near[:2] = columns[1::-1], near[1::-1]
         winner = columns[0]
+        if agreement[winner] < self.min_consistency:
+            # the winner's face the other way up: a card cut short at one end may look
+            # more like its turned face to the wide look, and line up only with its own
+            flipped = (winner + n) % (2 * n)
+            aligned, warp = self._aligned(detail, flipped)
+            value = float(self._inner[flipped] @ _unit_rows(aligned[None, MARGIN:-MARGIN, MARGIN:-MARGIN])[0])
+            agree = consistency(aligned, self._both_ways[2][flipped])
+            if (similarities[flipped] + DETAIL_WEIGHT * value + agree
+                    > similarities[winner] + DETAIL_WEIGHT * near[0] + agreement[winner]):
+                winner, columns[0], near[0] = flipped, flipped, value
+                agreement[winner], finalists[winner] = agree, (aligned, warp)
         shot_colour = self.colours[winner % n] if winner < n else self.colours[winner % n, ::-1, ::-1]
         return Ranking(tuple(columns), tuple(float(similarities[c]) for c in columns), tuple(near),
                        agreement[winner], colour_agreement(chroma, shot_colour), finalists[winner][1])

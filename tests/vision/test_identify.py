@@ -74,8 +74,9 @@ class _CutShort:
 def test_a_card_cut_out_short_is_cut_again_where_its_face_lies(gargon_without_red_14):
     """Cut-outs missing 12% of the card at one end (more than the edge fit reaches):
     as cut, the cards of one table read at about 0.6, under the live table's bar;
-    cut again along the face the identifier aligned, they read clearly, at their true
-    corners. The forgotten red-14 stays unknown, and nothing is named wrong."""
+    cut again along the face the identifier aligned (either way up), they read clearly,
+    within a few per cent of their true corners. The forgotten red-14 stays unknown,
+    and nothing is named wrong."""
     clear = 0
     for seed in range(EVAL_SEED, EVAL_SEED + 3):
         scene = _scene(["red-14", "blue-14", "red-13", "red-15"], seed)
@@ -87,9 +88,10 @@ def test_a_card_cut_out_short_is_cut_again_where_its_face_lies(gargon_without_re
             if reading.code is not None and reading.confidence >= TABLE_CONFIDENCE:
                 clear += 1
                 short = float(np.linalg.norm(card.corners[0] - card.corners[1]))
-                assert np.linalg.norm(corners - card.corners, axis=1).max() < 0.03 * short
-    # of 9 enrolled; the other two tables' cards are read upside down as cut, and stay unknown
-    assert clear >= 3, clear
+                assert np.linalg.norm(corners - card.corners, axis=1).max() < 0.06 * short  # was 0.12 + off
+    # of 9 enrolled; the rest stay unknown (a card cut short can look more like its own
+    # face turned round than like its face, and not line up with either)
+    assert clear >= 5, clear
 
 
 def test_a_forgotten_card_of_a_near_colour_is_unknown(embedder):
