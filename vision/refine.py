@@ -62,7 +62,7 @@ def refine_quads(image: np.ndarray, quads: Sequence[np.ndarray],
     shorts = np.array([float(side_lengths(q).min()) for q in quads])
     sides = _Sides.search(image, quads, shorts, settings)
     # each table's colour: the far outer end of every search line, most of which is table
-    tables = np.stack([np.median(sides.outer_ends[4 * j: 4 * j + 4].reshape(-1, 3), axis=0) for j in range(len(quads))])
+    tables = np.median(sides.outer_ends.reshape(len(quads), -1, 3), axis=1)
     # a side with no clear edge (a dark rim on a dark table) keeps its rough line
     lines = [line or sides.rough(i) for i, line in enumerate(sides.edges(tables, settings))]
     refined = []
