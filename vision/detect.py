@@ -308,6 +308,16 @@ def _representative(group: list["_Quad"]) -> "_Quad":
     return next(q for q in group if q.score >= best - FIT_SLACK)
 
 
+def _typical_area(quads: list["_Quad"]) -> float:
+    """The median area of the quadrilaterals inside no other: most of them are single
+    cards, and the cards of one table are about one size. Two touching cards make a
+    card-shaped blob, and so do the two halves of one card split at its art panel;
+    which is which shows in how their size compares with the table's other cards."""
+    outermost = [q.area for q in quads
+                 if not any(o.area > q.area and o.overlap(q) > 0.7 * q.area for o in quads)]
+    return float(np.median(outermost)) if outermost else 1.0
+
+
 def _suppress(candidates: list[tuple[np.ndarray, float]]) -> list[tuple[np.ndarray, float]]:
     """One quadrilateral per card.
 
@@ -324,11 +334,13 @@ def _suppress(candidates: list[tuple[np.ndarray, float]]) -> list[tuple[np.ndarr
         else:
             groups.append([quad])
     merged = [_Quad.of(_representative(g).corners, max(q.score for q in g) + 0.01 * len(g)) for g in groups]
+    typical = _typical_area(merged)
     kept: list[_Quad] = []  # nested: decide from the inside out
     for quad in sorted(merged, key=lambda q: q.area):
         inside = [k for k in kept if k.overlap(quad) > 0.7 * k.area]
         areas = [k.area for k in inside]
-        if len(inside) >= 2 and sum(areas) > 0.75 * quad.area and min(areas) > 0.7 * max(areas):
+        if (len(inside) >= 2 and sum(areas) > 0.75 * quad.area and min(areas) > 0.7 * max(areas)
+                and abs(np.log(np.mean(areas) / typical)) < abs(np.log(quad.area / typical))):
             continue  # a blob of several like-sized cards: keep the cards
         kept = [k for k in kept if not any(k is i for i in inside)] + [quad]
     return [(q.corners, q.score) for q in kept]

@@ -72,3 +72,26 @@ def test_every_card_in_the_real_photos_is_found_and_nothing_else():
         match = match_by_centre([d.corners for d in found], cards)
         assert not match.unmatched_truth, f"{photo}: missed {[cards[i].code for i in match.unmatched_truth]}"
         assert not match.unmatched_predictions, f"{photo}: {len(match.unmatched_predictions)} false cards"
+
+
+def _card(image: np.ndarray, x: int, y: int, band: bool = False) -> np.ndarray:
+    """A plain 126x176 card with a dark rim at (x, y); `band`: a dark band across its
+    middle, which leaves two halves each shaped like a card lying sideways."""
+    cv2.rectangle(image, (x, y), (x + 125, y + 175), (30, 30, 30), -1)
+    cv2.rectangle(image, (x + 6, y + 6), (x + 119, y + 169), (235, 235, 235), -1)
+    if band:
+        cv2.rectangle(image, (x + 6, y + 82), (x + 119, y + 93), (30, 30, 30), -1)
+    return np.float32([[x, y], [x + 125, y], [x + 125, y + 175], [x, y + 175]])
+
+
+def test_a_card_split_by_a_dark_band_is_one_card_and_two_touching_cards_are_two():
+    """Both look like one card-shaped region holding two card-shaped ones; the size of
+    the table's other cards tells a card's two halves from two cards."""
+    image = np.full((540, 960, 3), (90, 120, 90), np.uint8)
+    cards = [_card(image, 60, 60), _card(image, 60, 300), _card(image, 260, 60, band=True),
+             _card(image, 460, 300), _card(image, 586, 300)]  # the last two touch
+    found = ContourCardDetector().detect(image)
+    match = match_by_centre([d.corners for d in found], [TruthCard(str(i), tuple(c.mean(0))) for i, c in enumerate(cards)])
+    assert len(found) == len(cards) == len(match.pairs)
+    for p, t in match.pairs:
+        assert np.abs(np.sort(found[p].corners, axis=0) - np.sort(cards[t], axis=0)).max() < 6
