@@ -171,8 +171,10 @@ class _Sides:
             at = np.round((offsets[:, None] + slopes[:, None] * along[None, :] - start) / step).astype(int)
             inside = far[rows, np.clip(at - gap, 0, far.shape[1] - 1)]
             outside = far[rows, np.clip(at + gap, 0, far.shape[1] - 1)]
-            # most of the line, not half: a row of table dots is table on most of its length
-            return _percentile_30(inside - outside)
+            # inside: the card along most of the line, not half (a row of table dots is
+            # table on most of its length); outside: the table along half of it (cloth
+            # motifs may touch a card's edge along much of its length)
+            return _percentile_30(inside) - np.median(outside, axis=1)
         return contrast
 
 
