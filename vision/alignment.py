@@ -11,10 +11,11 @@ map found by inverse-compositional Lucas-Kanade: what each step needs from the s
 (`ShotModel`), so a step costs one warp and one small matrix product.
 
 Lucas-Kanade only finds a nearby optimum, so it starts at half size from the best
-of three guesses, the card as cut, the card cut at its rim's inner edge (the
+of four guesses, the card as cut, the card cut at its rim's inner edge (the
 commonest cut-out error: a dark rim on a dark table) and the card cut short at one
-end (a header band printed the colour of the cloth), each moved by the best shift of
-up to MARGIN pixels, and finishes at full size.
+end by a tenth or nearly a fifth of its length (a header band printed the colour of
+the cloth), each moved by the best shift of up to MARGIN pixels, and finishes at
+full size.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ MARGIN = 8        # pixels of a 72x100 detail image left out at the border: the 
                   # filter's own border effects reach this far into a card cut inside its rim;
                   # half as many at half size, where they are also how far a shift is searched
 RIM = 3           # pixels of a 72x100 detail image: a printed border of 4% of the card's width, the usual
-BAND = 0.1        # share of a card's length lost at one end when a band printed there is the table's colour
+BANDS = (0.1, 0.18)  # shares of a card's length lost at one end when a band printed there is the table's colour
 COARSE_STEPS = 3  # Gauss-Newton steps at half size, from the better starting guess
 FINE_STEPS = 2    # then at full size
 _FLAGS = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
@@ -119,7 +120,7 @@ def align(query: np.ndarray, shot: ShotModel) -> tuple[np.ndarray, np.ndarray]:
     m = coarse.margin
     inner = np.ascontiguousarray(coarse.image[m:-m, m:-m, 0])
     best, best_fit = np.eye(3), -np.inf
-    for sx, sy in ((1.0, 1.0), (w / (w - 2 * RIM), h / (h - 2 * RIM)), (1.0, 1 / (1 - BAND))):
+    for sx, sy in ((1.0, 1.0), (w / (w - 2 * RIM), h / (h - 2 * RIM))) + tuple((1.0, 1 / (1 - band)) for band in BANDS):
         guess = _rescaled(np.array([[sx, 0, (w - 1) / 2 * (1 - sx)], [0, sy, (h - 1) / 2 * (1 - sy)], [0, 0, 1]]), 0.5)
         seen = cv2.warpAffine(small, guess[:2].astype(np.float32), small.shape[1::-1], flags=_FLAGS,
                               borderMode=cv2.BORDER_REPLICATE)
