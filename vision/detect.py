@@ -26,6 +26,7 @@ PLAIN_TABLE_SHARE = 0.6    # a table is plain when colours near its commonest co
 OUTLINE_SAMPLES = 64       # points round a quadrilateral where its outline is looked for
 MIN_STEP = 8               # least colour change (levels of a channel, across 3 pixels) at a card's edge
 MIN_TABLE_DISTANCE = 10.0  # least Lab distance (lightness at half weight) from the table's colour
+SIZE_SLACK = 1.5  # how many times nearer the typical card's size one region must be than the cards it holds to be one card
 FIT_SLACK = 0.03  # how much worse than a card's best-fitting quadrilateral its chosen one may fit
 
 
@@ -95,6 +96,9 @@ class ContourCardDetector:
         small, scale = _working_copy(image, self.settings.work_size)
         kept = _suppress([(q, sc) for q, sc in self._candidates(small) if _inside_frame(q, small.shape)])
         return [Detection(corners=order_clockwise(q / scale), score=score) for q, score in kept]
+
+    def working_scale(self, shape: tuple[int, ...]) -> float:
+        return min(1.0, self.settings.work_size / max(shape[:2]))
 
     def _maps(self, small: np.ndarray, change: np.ndarray) -> list[np.ndarray]:
         """Binary maps whose enclosed regions may be cards: grey-level edges, and the
@@ -308,14 +312,30 @@ def _representative(group: list["_Quad"]) -> "_Quad":
     return next(q for q in group if q.score >= best - FIT_SLACK)
 
 
-def _typical_area(quads: list["_Quad"]) -> float:
-    """The median area of the quadrilaterals inside no other: most of them are single
-    cards, and the cards of one table are about one size. Two touching cards make a
-    card-shaped blob, and so do the two halves of one card split at its art panel;
-    which is which shows in how their size compares with the table's other cards."""
-    outermost = [q.area for q in quads
-                 if not any(o.area > q.area and o.overlap(q) > 0.7 * q.area for o in quads)]
-    return float(np.median(outermost)) if outermost else 1.0
+def _tiled(quad: "_Quad", inner: list["_Quad"]) -> bool:
+    """Whether two or more like-sized quadrilaterals among `inner` (all inside `quad`)
+    tile it: the cards of a blob of touching cards (beside the blobs of some of them),
+    or the halves of one card split at its art panel."""
+    for k in inner:
+        tiles = [t.area for t in inner if 0.7 * k.area < t.area < k.area / 0.7]
+        if len(tiles) >= 2 and sum(tiles) > 0.75 * quad.area:
+            return True
+    return False
+
+
+def _inside(quad: "_Quad", others: list["_Quad"]) -> list["_Quad"]:
+    return [k for k in others if k is not quad and k.area < quad.area and k.overlap(quad) > 0.7 * k.area]
+
+
+def _typical_area(quads: list["_Quad"]) -> float | None:
+    """The median area of the quadrilaterals inside no other and tiled by none: single
+    cards, and the cards of one table are about one size. A tiled one may be two
+    touching cards or one card in two halves, and which it is shows in how its size
+    compares with the table's other cards. None when there are no others."""
+    plain = [q.area for q in quads
+             if not any(q.area < o.area and o.overlap(q) > 0.7 * q.area for o in quads)
+             and not _tiled(q, _inside(q, quads))]
+    return float(np.median(plain)) if plain else None
 
 
 def _suppress(candidates: list[tuple[np.ndarray, float]]) -> list[tuple[np.ndarray, float]]:
@@ -340,7 +360,8 @@ def _suppress(candidates: list[tuple[np.ndarray, float]]) -> list[tuple[np.ndarr
         inside = [k for k in kept if k.overlap(quad) > 0.7 * k.area]
         areas = [k.area for k in inside]
         if (len(inside) >= 2 and sum(areas) > 0.75 * quad.area and min(areas) > 0.7 * max(areas)
-                and abs(np.log(np.mean(areas) / typical)) < abs(np.log(quad.area / typical))):
+                and (typical is None or abs(np.log(np.mean(areas) / typical))
+                     < abs(np.log(quad.area / typical)) + np.log(SIZE_SLACK))):
             continue  # a blob of several like-sized cards: keep the cards
         kept = [k for k in kept if not any(k is i for i in inside)] + [quad]
     return [(q.corners, q.score) for q in kept]

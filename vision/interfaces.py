@@ -94,6 +94,9 @@ class CardDetector(Protocol):
     def detect(self, image: np.ndarray) -> list[Detection]:
         """Every card quadrilateral in a BGR image."""
 
+    def working_scale(self, shape: tuple[int, ...]) -> float:
+        """The scale the search runs at for an image of this shape (1: full size)."""
+
 
 class Identifier(Protocol):
     def identify(self, card: np.ndarray) -> Reading:

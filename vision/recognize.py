@@ -10,13 +10,17 @@ lost against a cloth of its colour, a cloth motif joined to its outline), and th
 identifier's alignment onto its best candidate says where that candidate's face lies
 in the cut-out (`Reading.outline`). Such a card is cut out again there and read once
 more, and the clearer reading stands: for a card that is not the candidate, the
-second look is judged by the same open-set tests as the first.
+second look is judged by the same open-set tests as the first. A card still unsure
+is searched for again in a crop around it at the frame's full size (the detector
+searches a whole frame shrunk, where cloth motifs merge with a card's outline or only
+its art panel stands out), and any other outline found there is read too.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 from vision.deck import DeckProfile
@@ -32,6 +36,8 @@ AMBIGUOUS_ASPECT = 0.5 * (CARD_ASPECT + 1)  # short/long above this: sides too a
 RECUT_BELOW = 0.9   # confidence under which a card is cut out again along its candidate's face (a typical true card reads 0.95)
 RECUT_MOVE = 0.03   # least move of a corner, as a share of the card's short side, worth a second cut
 RECUT_LIMIT = 0.4   # a larger move is an alignment that lost its way, not a cut-out error
+CLOSER_PAD = 0.6    # a closer look searches the card's box grown by this share of its size on every side
+CLOSER_GAIN = 1.25  # ... when the frame was searched at most 1 / this of its full size
 
 
 def _top_score(reading: Reading) -> float:
@@ -62,8 +68,45 @@ class CardRecognizer:
         flat = [q for options in ways for q in options]
         readings = iter(self.identifier.identify_many([rectify(image, q) for q in flat]))
         chosen = [max(((q, next(readings)) for q in options), key=lambda qr: _top_score(qr[1])) for options in ways]
+        chosen = self._look_closer(image, self._cut_again(image, chosen))
         return [CardResult(np.roll(corners, 2, axis=0) if reading.rotated else corners, reading)
-                for corners, reading in self._cut_again(image, chosen)]
+                for corners, reading in chosen]
+
+    def _look_closer(self, image: np.ndarray, chosen: list[tuple[np.ndarray, Reading]]) -> list[tuple[np.ndarray, Reading]]:
+        """Cards still unsure searched for again in a crop around them, at the frame's
+        full size: the detector's working size merges what touches a card on a busy
+        cloth, or finds only its art panel, where the full size keeps them apart. Every
+        card-shaped find holding the card's centre is fitted and read; the most
+        confident reading stands. Only for an identifier that matches the whole face (one
+        that gives its outline): a part of a card, its art panel, cannot pass for it."""
+        if self.detector.working_scale(image.shape) * CLOSER_GAIN > 1:
+            return chosen  # the frame was searched at nearly its full size: nothing new to see
+        h, w = image.shape[:2]
+        looks: list[tuple[int, np.ndarray]] = []
+        for i, (corners, reading) in enumerate(chosen):
+            if reading.outline is None or (reading.code is not None and reading.confidence >= RECUT_BELOW):
+                continue  # (an identifier that gives no outline reads a printed token, which a part of a card also holds)
+            (x0, y0), (x1, y1) = corners.min(axis=0), corners.max(axis=0)
+            pad = CLOSER_PAD * max(x1 - x0, y1 - y0)
+            left, top = int(max(0, x0 - pad)), int(max(0, y0 - pad))
+            crop = image[top: int(min(h, y1 + pad)), left: int(min(w, x1 + pad))]
+            if self.detector.working_scale(crop.shape) < 1:
+                continue  # a crop the search would shrink: as dear as a frame's search, for less gain
+            centre = tuple(float(v) for v in corners.mean(axis=0))
+            near = RECUT_MOVE * float(side_lengths(corners).min())
+            for found in self.detector.detect(crop):
+                quad = found.corners + np.float32([left, top])
+                moved = np.linalg.norm(quad[:, None] - corners[None], axis=2).min(axis=1).max()
+                if moved > near and cv2.pointPolygonTest(quad.reshape(-1, 1, 2), centre, False) > 0:
+                    looks.append((i, quad))  # another outline than the one already read
+        if not looks:
+            return chosen
+        chosen = list(chosen)
+        quads = refine_quads(image, [q for _, q in looks])
+        for (i, _), quad, reading in zip(looks, quads, self.identifier.identify_many([rectify(image, q) for q in quads])):
+            if reading.confidence > chosen[i][1].confidence:
+                chosen[i] = (quad, reading)
+        return chosen
 
     def _cut_again(self, image: np.ndarray, chosen: list[tuple[np.ndarray, Reading]]) -> list[tuple[np.ndarray, Reading]]:
         """Unsure cards cut out again where their best candidate's face lies, read in one

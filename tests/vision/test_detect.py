@@ -84,12 +84,13 @@ def _card(image: np.ndarray, x: int, y: int, band: bool = False) -> np.ndarray:
     return np.float32([[x, y], [x + 125, y], [x + 125, y + 175], [x, y + 175]])
 
 
-def test_a_card_split_by_a_dark_band_is_one_card_and_two_touching_cards_are_two():
+def test_a_card_split_by_a_dark_band_is_one_card_and_touching_cards_are_each_a_card():
     """Both look like one card-shaped region holding two card-shaped ones; the size of
     the table's other cards tells a card's two halves from two cards."""
     image = np.full((540, 960, 3), (90, 120, 90), np.uint8)
     cards = [_card(image, 60, 60), _card(image, 60, 300), _card(image, 260, 60, band=True),
-             _card(image, 460, 300), _card(image, 586, 300)]  # the last two touch
+             _card(image, 460, 300), _card(image, 586, 300),  # two touching
+             _card(image, 460, 40), _card(image, 586, 40), _card(image, 712, 40)]  # three in a row
     found = ContourCardDetector().detect(image)
     match = match_by_centre([d.corners for d in found], [TruthCard(str(i), tuple(c.mean(0))) for i, c in enumerate(cards)])
     assert len(found) == len(cards) == len(match.pairs)
