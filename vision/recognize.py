@@ -36,7 +36,7 @@ AMBIGUOUS_ASPECT = 0.5 * (CARD_ASPECT + 1)  # short/long above this: sides too a
 RECUT_BELOW = 0.9   # confidence under which a card is cut out again along its candidate's face (a typical true card reads 0.95)
 RECUT_MOVE = 0.03   # least move of a corner, as a share of the card's short side, worth a second cut
 RECUT_LIMIT = 0.4   # a larger move is an alignment that lost its way, not a cut-out error
-CLOSER_PAD = 0.6    # a closer look searches the card's box grown by this share of its size on every side
+CLOSER_PAD = 0.6    # a closer look searches the card's box grown by this share of its size (at least a typical card's) on every side
 CLOSER_GAIN = 1.25  # ... when the frame was searched at most 1 / this of its full size
 
 
@@ -82,12 +82,13 @@ class CardRecognizer:
         if self.detector.working_scale(image.shape) * CLOSER_GAIN > 1:
             return chosen  # the frame was searched at nearly its full size: nothing new to see
         h, w = image.shape[:2]
+        card = float(np.median([side_lengths(corners).max() for corners, _ in chosen]))  # a typical card's length
         looks: list[tuple[int, np.ndarray]] = []
         for i, (corners, reading) in enumerate(chosen):
             if reading.outline is None or (reading.code is not None and reading.confidence >= RECUT_BELOW):
                 continue  # (an identifier that gives no outline reads a printed token, which a part of a card also holds)
             (x0, y0), (x1, y1) = corners.min(axis=0), corners.max(axis=0)
-            pad = CLOSER_PAD * max(x1 - x0, y1 - y0)
+            pad = CLOSER_PAD * max(x1 - x0, y1 - y0, card)  # room for the whole card round a part of it
             left, top = int(max(0, x0 - pad)), int(max(0, y0 - pad))
             crop = image[top: int(min(h, y1 + pad)), left: int(min(w, x1 + pad))]
             if self.detector.working_scale(crop.shape) < 1:
