@@ -60,19 +60,21 @@ def order_clockwise(corners: np.ndarray) -> np.ndarray:
     return pts
 
 
+def _upright(size: tuple[int, int]) -> np.ndarray:
+    """The corners of a rectified card of `size`, clockwise from its top-left."""
+    w, h = size
+    return np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
+
+
 def rectify(image: np.ndarray, corners: np.ndarray, size: tuple[int, int] = CARD_SIZE) -> np.ndarray:
     """The card inside `corners` (clockwise from its top-left) warped to an upright `size`."""
-    w, h = size
-    target = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
-    matrix = cv2.getPerspectiveTransform(np.float32(corners), target)
-    return cv2.warpPerspective(image, matrix, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+    matrix = cv2.getPerspectiveTransform(np.float32(corners), _upright(size))
+    return cv2.warpPerspective(image, matrix, size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
 
 
 def unrectify(points: np.ndarray, corners: np.ndarray, size: tuple[int, int] = CARD_SIZE) -> np.ndarray:
     """`points` (n x 2) of a card rectified from `corners` to `size`, in the image's pixels."""
-    w, h = size
-    target = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
-    matrix = cv2.getPerspectiveTransform(target, np.float32(corners))
+    matrix = cv2.getPerspectiveTransform(_upright(size), np.float32(corners))
     return cv2.perspectiveTransform(np.float32(points).reshape(1, -1, 2), matrix)[0]
 
 

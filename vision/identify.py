@@ -59,7 +59,7 @@ class Ranking:
     closeness: tuple[float, ...]
     consistency: float
     colour: float  # the card's colour agreement with the winner's shot (vision/chroma.py)
-    warp: np.ndarray = field(default_factory=lambda: np.eye(3), compare=False)  # winner's shot -> card's detail pixels
+    warp: np.ndarray = field(compare=False)  # the winner's shot -> the card's detail pixels (vision/alignment.py)
 
     def score(self, i: int) -> float:
         return self.similarity[i] + DETAIL_WEIGHT * self.closeness[i]
@@ -143,8 +143,7 @@ class Gallery:
         finalists = {c: first if c == widest else self._aligned(detail, c) for c in columns[:1 + close_call]}
         agreement = {}
         for i, (c, (aligned, _)) in enumerate(finalists.items()):
-            near[i] = float(self._inner[c] @ _unit_rows(aligned[None, MARGIN:-MARGIN, MARGIN:-MARGIN])[0])
-            agreement[c] = consistency(aligned, self._both_ways[2][c])
+            near[i], agreement[c] = self._judged(aligned, c)
         if close_call and (similarities[columns[1]] + DETAIL_WEIGHT * near[1] + agreement[columns[1]]
                            > similarities[columns[0]] + DETAIL_WEIGHT * near[0] + agreement[columns[0]]):
             columns[:2], near[:2] = columns[1::-1], near[1::-1]
@@ -154,8 +153,7 @@ class Gallery:
             # more like its turned face to the wide look, and line up only with its own
             flipped = (winner + n) % (2 * n)
             aligned, warp = self._aligned(detail, flipped)
-            value = float(self._inner[flipped] @ _unit_rows(aligned[None, MARGIN:-MARGIN, MARGIN:-MARGIN])[0])
-            agree = consistency(aligned, self._both_ways[2][flipped])
+            value, agree = self._judged(aligned, flipped)
             if (similarities[flipped] + DETAIL_WEIGHT * value + agree
                     > similarities[winner] + DETAIL_WEIGHT * near[0] + agreement[winner]):
                 winner, columns[0], near[0] = flipped, flipped, value
@@ -163,6 +161,12 @@ class Gallery:
         shot_colour = self.colours[winner % n] if winner < n else self.colours[winner % n, ::-1, ::-1]
         return Ranking(tuple(columns), tuple(float(similarities[c]) for c in columns), tuple(near),
                        agreement[winner], colour_agreement(chroma, shot_colour), finalists[winner][1])
+
+    def _judged(self, aligned: np.ndarray, column: int) -> tuple[float, float]:
+        """A card's detail image aligned onto shot `column`: its closeness to the shot
+        and its consistency with the shot's print (vision/verify.py)."""
+        closeness = float(self._inner[column] @ _unit_rows(aligned[None, MARGIN:-MARGIN, MARGIN:-MARGIN])[0])
+        return closeness, consistency(aligned, self._both_ways[2][column])
 
     def _aligned(self, detail: np.ndarray, column: int) -> tuple[np.ndarray, np.ndarray]:
         """The card's detail image lined up with shot `column`, and the warp that did it

@@ -40,6 +40,13 @@ CLOSER_PAD = 0.6    # a closer look searches the card's box grown by this share 
 CLOSER_GAIN = 1.25  # ... when the frame was searched at most 1 / this of its full size
 
 
+def _unsure(reading: Reading) -> bool:
+    """Whether a reading is worth a second look: null or under RECUT_BELOW, from an
+    identifier that matches the whole face (one that gives its outline; a printed
+    reader reads a token, which a part of a card also holds)."""
+    return reading.outline is not None and (reading.code is None or reading.confidence < RECUT_BELOW)
+
+
 def _top_score(reading: Reading) -> float:
     return reading.candidates[0].score if reading.candidates else -1.0
 
@@ -77,16 +84,15 @@ class CardRecognizer:
         full size: the detector's working size merges what touches a card on a busy
         cloth, or finds only its art panel, where the full size keeps them apart. Every
         card-shaped find holding the card's centre is fitted and read; the most
-        confident reading stands. Only for an identifier that matches the whole face (one
-        that gives its outline): a part of a card, its art panel, cannot pass for it."""
-        if self.detector.working_scale(image.shape) * CLOSER_GAIN > 1:
-            return chosen  # the frame was searched at nearly its full size: nothing new to see
+        confident reading stands."""
+        if not chosen or self.detector.working_scale(image.shape) * CLOSER_GAIN > 1:
+            return chosen  # (searched at nearly its full size, the frame has nothing new to show)
         h, w = image.shape[:2]
         card = float(np.median([side_lengths(corners).max() for corners, _ in chosen]))  # a typical card's length
         looks: list[tuple[int, np.ndarray]] = []
         for i, (corners, reading) in enumerate(chosen):
-            if reading.outline is None or (reading.code is not None and reading.confidence >= RECUT_BELOW):
-                continue  # (an identifier that gives no outline reads a printed token, which a part of a card also holds)
+            if not _unsure(reading):
+                continue
             (x0, y0), (x1, y1) = corners.min(axis=0), corners.max(axis=0)
             pad = CLOSER_PAD * max(x1 - x0, y1 - y0, card)  # room for the whole card round a part of it
             left, top = int(max(0, x0 - pad)), int(max(0, y0 - pad))
@@ -100,30 +106,30 @@ class CardRecognizer:
                 moved = np.linalg.norm(quad[:, None] - corners[None], axis=2).min(axis=1).max()
                 if moved > near and cv2.pointPolygonTest(quad.reshape(-1, 1, 2), centre, False) > 0:
                     looks.append((i, quad))  # another outline than the one already read
-        if not looks:
-            return chosen
-        chosen = list(chosen)
         quads = refine_quads(image, [q for _, q in looks])
-        for (i, _), quad, reading in zip(looks, quads, self.identifier.identify_many([rectify(image, q) for q in quads])):
-            if reading.confidence > chosen[i][1].confidence:
-                chosen[i] = (quad, reading)
-        return chosen
+        return self._clearer(image, chosen, [(i, q) for (i, _), q in zip(looks, quads)])
 
     def _cut_again(self, image: np.ndarray, chosen: list[tuple[np.ndarray, Reading]]) -> list[tuple[np.ndarray, Reading]]:
         """Unsure cards cut out again where their best candidate's face lies, read in one
         batch; each keeps whichever of its two readings is the more confident."""
-        again: dict[int, np.ndarray] = {}
+        again: list[tuple[int, np.ndarray]] = []
         for i, (corners, reading) in enumerate(chosen):
-            if reading.outline is None or (reading.code is not None and reading.confidence >= RECUT_BELOW):
+            if not _unsure(reading):
                 continue
             face = unrectify(reading.outline, corners)
             move = float(np.linalg.norm(face - corners, axis=1).max()) / max(float(side_lengths(corners).min()), 1.0)
             if RECUT_MOVE < move < RECUT_LIMIT:
-                again[i] = face
-        if not again:
+                again.append((i, face))
+        return self._clearer(image, chosen, again)
+
+    def _clearer(self, image: np.ndarray, chosen: list[tuple[np.ndarray, Reading]],
+                 tries: list[tuple[int, np.ndarray]]) -> list[tuple[np.ndarray, Reading]]:
+        """`chosen` with card i's reading replaced wherever one of its other outlines
+        (`tries`: (i, corners)), read in one batch, reads more confidently."""
+        if not tries:
             return chosen
         chosen = list(chosen)
-        for (i, face), reading in zip(again.items(), self.identifier.identify_many([rectify(image, q) for q in again.values()])):
+        for (i, quad), reading in zip(tries, self.identifier.identify_many([rectify(image, q) for _, q in tries])):
             if reading.confidence > chosen[i][1].confidence:
-                chosen[i] = (face, reading)
+                chosen[i] = (quad, reading)
         return chosen
