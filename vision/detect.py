@@ -314,6 +314,18 @@ def _representative(group: list["_Quad"]) -> "_Quad":
     return next(q for q in group if q.score >= best - FIT_SLACK)
 
 
+def _neighbours(quads: list["_Quad"]) -> list[list[int]]:
+    """For each quadrilateral, the others (in list order) whose bounding boxes meet its
+    own: the only ones it can overlap. A 40-card photo has ~300 candidates, and asking
+    every pair in Python cost more than finding them."""
+    if not quads:
+        return []
+    x0, y0, x1, y1 = np.array([q.box for q in quads]).T
+    meet = (x0[:, None] <= x1) & (x0 <= x1[:, None]) & (y0[:, None] <= y1) & (y0 <= y1[:, None])
+    np.fill_diagonal(meet, False)
+    return [np.flatnonzero(row).tolist() for row in meet]
+
+
 def _tiled(quad: "_Quad", inner: list["_Quad"]) -> bool:
     """Whether two or more like-sized quadrilaterals among `inner` (all inside `quad`)
     tile it: the cards of a blob of touching cards (beside the blobs of some of them),
@@ -325,18 +337,17 @@ def _tiled(quad: "_Quad", inner: list["_Quad"]) -> bool:
     return False
 
 
-def _inside(quad: "_Quad", others: list["_Quad"]) -> list["_Quad"]:
-    return [k for k in others if k is not quad and k.area < quad.area and k.overlap(quad) > 0.7 * k.area]
-
-
-def _typical_area(quads: list["_Quad"]) -> float | None:
+def _typical_area(quads: list["_Quad"], near: list[list[int]]) -> float | None:
     """The median area of the quadrilaterals inside no other and tiled by none: single
     cards, and the cards of one table are about one size. A tiled one may be two
     touching cards or one card in two halves, and which it is shows in how its size
     compares with the table's other cards. None when there are no others."""
-    plain = [q.area for q in quads
-             if not any(q.area < o.area and o.overlap(q) > 0.7 * q.area for o in quads)
-             and not _tiled(q, _inside(q, quads))]
+    plain = []
+    for i, q in enumerate(quads):
+        others = [quads[j] for j in near[i]]
+        if not any(q.area < o.area and o.overlap(q) > 0.7 * q.area for o in others) and not _tiled(
+                q, [k for k in others if k.area < q.area and k.overlap(q) > 0.7 * k.area]):
+            plain.append(q.area)
     return float(np.median(plain)) if plain else None
 
 
@@ -347,23 +358,27 @@ def _suppress(candidates: list[tuple[np.ndarray, float]]) -> list[tuple[np.ndarr
     edge) collapse to the largest. Of nested ones, the outer wins (an art box inside a
     card) unless like-sized inner ones tile it (two touching cards seen as one blob).
     """
-    groups: list[list[_Quad]] = []
-    for quad in sorted((_Quad.of(c, s) for c, s in candidates), key=lambda q: -q.area):
-        for group in groups:
-            if quad.overlap(group[0]) > 0.68 * max(quad.area, group[0].area):
-                group.append(quad)
+    quads = sorted((_Quad.of(c, s) for c, s in candidates), key=lambda q: -q.area)
+    near = _neighbours(quads)
+    groups: dict[int, list[_Quad]] = {}  # by the index of each group's first (largest) quad
+    for i, quad in enumerate(quads):
+        for j in near[i]:
+            if j in groups and quad.overlap(quads[j]) > 0.68 * max(quad.area, quads[j].area):
+                groups[j].append(quad)
                 break
         else:
-            groups.append([quad])
-    merged = [_Quad.of(_representative(g).corners, max(q.score for q in g) + 0.01 * len(g)) for g in groups]
-    typical = _typical_area(merged)
-    kept: list[_Quad] = []  # nested: decide from the inside out
-    for quad in sorted(merged, key=lambda q: q.area):
-        inside = [k for k in kept if k.overlap(quad) > 0.7 * k.area]
-        areas = [k.area for k in inside]
+            groups[i] = [quad]
+    merged = [_Quad.of(_representative(g).corners, max(q.score for q in g) + 0.01 * len(g)) for g in groups.values()]
+    near = _neighbours(merged)
+    typical = _typical_area(merged, near)
+    kept: list[int] = []  # nested: decide from the inside out
+    for i in sorted(range(len(merged)), key=lambda i: merged[i].area):
+        quad = merged[i]
+        inside = [j for j in near[i] if j in kept and merged[j].overlap(quad) > 0.7 * merged[j].area]
+        areas = [merged[j].area for j in inside]
         if (len(inside) >= 2 and sum(areas) > 0.75 * quad.area and min(areas) > 0.7 * max(areas)
                 and (typical is None or abs(np.log(np.mean(areas) / typical))
                      < abs(np.log(quad.area / typical)) + np.log(SIZE_SLACK))):
             continue  # a blob of several like-sized cards: keep the cards
-        kept = [k for k in kept if not any(k is i for i in inside)] + [quad]
-    return [(q.corners, q.score) for q in kept]
+        kept = [k for k in kept if k not in inside] + [i]
+    return [(merged[i].corners, merged[i].score) for i in kept]
