@@ -135,7 +135,8 @@ class _Sides:
 
     def edges(self, tables: np.ndarray, s: RefineSettings) -> list[Line | None]:
         """Each side's edge, or None where none is clear: the edge points of all sides
-        vote at once (`_votes`), then each side picks its line."""
+        vote at once (`_votes`), every side's candidate lines are judged at once, then
+        each side picks its line."""
         strength = _length(np.diff(self.profile, axis=2))
         strength *= np.arange(strength.shape[2])[None, None, :] < self.count[:, None, None] - 1  # nothing beyond its search
         side, rows, where, weight = _peaks(strength)
@@ -143,14 +144,19 @@ class _Sides:
         along = self.along[side, rows]
         votes = _votes(side, rows, along, positions, weight, len(self.p), s)
         far = _length(self.profile - np.repeat(tables, 4, axis=0)[:, None, None, :])  # how unlike the table
+        owner, slopes, offsets = votes.candidates(s)
+        clear = self._table_outside(far, owner, slopes, offsets)
         own = np.searchsorted(side, np.arange(len(self.p) + 1))  # side k's points: own[k]:own[k + 1] (`_peaks` sorts by side)
+        lines_of = np.searchsorted(owner, np.arange(len(self.p) + 1))  # and its candidate lines
         lines: list[Line | None] = []
         for k in range(len(self.p)):
-            best = votes.line(k, self._table_outside(far[k, :, : self.count[k]], k), s)
-            if best is None:
+            a, b = lines_of[k], lines_of[k + 1]
+            usable = b > a and clear[a:b] >= max(s.min_contrast, s.contrast * float(clear[a:b].max()))
+            if not np.any(usable):
                 lines.append(None)
                 continue
-            slope, offset = best
+            outer = a + int(np.argmax(np.where(usable, offsets[a:b], -np.inf)))  # the outermost clear line
+            slope, offset = float(slopes[outer]), float(offsets[outer])
             # least squares through the points that voted for the line: sub-pixel, and its tilt
             x, y, w = (values[own[k]: own[k + 1]] for values in (along, positions, weight))
             near = np.abs(y - (offset + slope * x)) < 1.5
@@ -160,24 +166,22 @@ class _Sides:
             lines.append(((self.p[k] + self.q[k]) / 2 + offset * self.normal[k], direction / np.linalg.norm(direction)))
         return lines
 
-    def _table_outside(self, far: np.ndarray, k: int):
-        """For lines (slopes, offsets) of side `k`: how much more the colour just inside
-        each differs from the table than the colour just outside it. A card's edge has
-        the table outside and the card inside; a frame inside the card has card on both
-        sides, a grain line on the table has table on both sides."""
-        along, step, start = self.along[k], float(self.step[k]), float(self.start[k])
-        rows = np.arange(len(along))
-        gap = max(1, int(round(2.5 / step)))
-
-        def contrast(slopes: np.ndarray, offsets: np.ndarray) -> np.ndarray:
-            at = np.round((offsets[:, None] + slopes[:, None] * along[None, :] - start) / step).astype(int)
-            inside = far[rows, np.clip(at - gap, 0, far.shape[1] - 1)]
-            outside = far[rows, np.clip(at + gap, 0, far.shape[1] - 1)]
-            # inside: the card along most of the line, not half (a row of table dots is
-            # table on most of its length); outside: the table along half of it (cloth
-            # motifs may touch a card's edge along much of its length)
-            return _percentile_30(inside) - np.median(outside, axis=1)
-        return contrast
+    def _table_outside(self, far: np.ndarray, side: np.ndarray, slopes: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+        """For lines (slopes, offsets) of sides `side`: how much more the colour just
+        inside each differs from the table than the colour just outside it. A card's
+        edge has the table outside and the card inside; a frame inside the card has card
+        on both sides, a grain line on the table has table on both sides."""
+        along, step, start = self.along[side], self.step[side][:, None], self.start[side][:, None]
+        gap = np.maximum(1, np.round(2.5 / self.step)).astype(int)[side][:, None]
+        last = self.count[side][:, None] - 1  # each side's own search only
+        at = np.round((offsets[:, None] + slopes[:, None] * along - start) / step).astype(int)
+        rows, sides = np.arange(along.shape[1])[None, :], side[:, None]
+        inside = far[sides, rows, np.clip(at - gap, 0, last)]
+        outside = far[sides, rows, np.clip(at + gap, 0, last)]
+        # inside: the card along most of the line, not half (a row of table dots is
+        # table on most of its length); outside: the table along half of it (cloth
+        # motifs may touch a card's edge along much of its length)
+        return _percentile_30(inside) - np.median(outside, axis=1)
 
 
 def _peaks(strength: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -206,33 +210,28 @@ class _Votes:
     smooth: np.ndarray   # (sides, tilts, bins) strength in two-pixel windows
     support: np.ndarray  # (sides, tilts, bins) share of search lines with a point in the window
 
-    def line(self, i: int, contrast, s: RefineSettings) -> tuple[float, float] | None:
-        """(slope, offset) of side `i`'s outermost straight line, seen by enough search
-        lines, that has card inside and table outside."""
-        smooth = self.smooth[i]
-        padded = np.zeros((smooth.shape[0], smooth.shape[1] + 2))
-        padded[:, 1:-1] = smooth
-        peaks = (smooth >= padded[:, :-2]) & (smooth >= padded[:, 2:]) & (self.support[i] >= s.support)
-        if not peaks.any():
-            return None
-        k_tilt, k_bin = np.nonzero(peaks & (smooth >= s.strength * smooth[peaks].max()))
-        order = np.argsort(-smooth[k_tilt, k_bin])
-        offsets, tilts = self.lo[i] + k_bin[order] + 1, self.slopes[k_tilt[order]]
-        # the same line at neighbouring tilts counts once: strongest first, each taking the
-        # offsets within 2 pixels of it (offsets are whole bins)
-        taken = np.zeros(smooth.shape[1] + 5, bool)
-        distinct = []
-        for k, b in enumerate(k_bin[order].tolist()):
-            if not taken[b + 2]:
-                distinct.append(k)
-                taken[b: b + 5] = True
-        offsets, tilts = offsets[distinct], tilts[distinct]
-        clear = contrast(tilts, offsets)
-        usable = clear >= max(s.min_contrast, s.contrast * float(clear.max()))
-        if not usable.any():
-            return None
-        outer = int(np.argmax(np.where(usable, offsets, -np.inf)))
-        return float(tilts[outer]), float(offsets[outer])
+    def candidates(self, s: RefineSettings) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Every side's candidate lines as (side, slope, offset), grouped by side: the
+        local maxima of its votes that enough search lines see and that are not faint
+        beside its strongest. The same line at neighbouring tilts counts once: strongest
+        first, each taking the offsets within 2 pixels of it (offsets are whole bins)."""
+        smooth = self.smooth
+        padded = np.pad(smooth, ((0, 0), (0, 0), (1, 1)))
+        peaks = (smooth >= padded[..., :-2]) & (smooth >= padded[..., 2:]) & (self.support >= s.support)
+        top = np.where(peaks, smooth, -np.inf).max(axis=(1, 2))
+        side, k_tilt, k_bin = np.nonzero(peaks & (smooth >= s.strength * top[:, None, None]))
+        values = smooth[side, k_tilt, k_bin]
+        bounds = np.searchsorted(side, np.arange(len(smooth) + 1))
+        keep: list[int] = []
+        for a, b in zip(bounds[:-1].tolist(), bounds[1:].tolist()):
+            order = a + np.argsort(-values[a:b])
+            taken = bytearray(smooth.shape[2] + 5)
+            for j, at in zip(order.tolist(), k_bin[order].tolist()):
+                if not taken[at + 2]:
+                    keep.append(j)
+                    taken[at: at + 5] = b"\x01" * 5
+        chosen = np.array(keep, int)
+        return side[chosen], self.slopes[k_tilt[chosen]], self.lo[side[chosen]] + k_bin[chosen] + 1
 
 
 def _votes(side: np.ndarray, rows: np.ndarray, along: np.ndarray, positions: np.ndarray, weight: np.ndarray,
