@@ -96,7 +96,9 @@ class ContourCardDetector:
 
     def detect(self, image: np.ndarray) -> list[Detection]:
         small, scale = _working_copy(image, self.settings.work_size)
-        kept = _suppress([(q, sc) for q, sc in self._candidates(small) if _inside_frame(q, small.shape)])
+        found = self._candidates(small)
+        inside = _inside_frame(np.array([q for q, _ in found], np.float32).reshape(-1, 4, 2), small.shape)
+        kept = _suppress([c for c, keep in zip(found, inside) if keep])
         return [Detection(corners=order_clockwise(q / scale), score=score) for q, score in kept]
 
     def working_scale(self, shape: tuple[int, ...]) -> float:
@@ -260,15 +262,16 @@ def _outlined(quad: np.ndarray, change: np.ndarray) -> bool:
     return float(np.median(change[y, x])) >= MIN_STEP
 
 
-def _inside_frame(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
-    """False for quadrilaterals with a side on the image border: what the frame cuts
-    (a hand reaching in, the table itself in a tight crop) is not a card we can read."""
+def _inside_frame(quads: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """For each of the (n, 4, 2) quadrilaterals, False where a side lies on the image
+    border: what the frame cuts (a hand reaching in, the table itself in a tight crop)
+    is not a card we can read."""
     h, w = shape[:2]
     slack = 0.01 * max(h, w)
-    x, y = quad[:, 0], quad[:, 1]
-    on_edge = [x < slack, x > w - 1 - slack, y < slack, y > h - 1 - slack]
-    return all(int(np.count_nonzero(edge)) < 2 for edge in on_edge) and bool(
-        x.min() > -slack and y.min() > -slack and x.max() < w + slack and y.max() < h + slack)
+    x, y = quads[..., 0], quads[..., 1]
+    on_edge = (x < slack, x > w - 1 - slack, y < slack, y > h - 1 - slack)
+    return (np.all([np.count_nonzero(edge, axis=1) < 2 for edge in on_edge], axis=0)
+            & (x.min(axis=1) > -slack) & (y.min(axis=1) > -slack) & (x.max(axis=1) < w + slack) & (y.max(axis=1) < h + slack))
 
 
 def _quadrilateral(contour: np.ndarray) -> np.ndarray | None:
