@@ -9,10 +9,10 @@ A card the identifier is unsure of is often one cut out a few per cent off (its 
 lost against a cloth of its colour, a cloth motif joined to its outline), and the
 identifier's alignment onto its best candidate says where that candidate's face lies
 in the cut-out (`Reading.outline`). Such a card is cut out again there and read once
-more (as cut, and fitted to the edges there), and the clearer reading stands: for a
-card that is not the candidate, the second look is judged by the same open-set tests
-as the first. A card still unsure is read as the detector outlined it, before the
-edge fit, and searched for again in a crop around it at the frame's full size (the detector
+more (as cut, and fitted to the edges there), and the clearer reading stands, cut
+again from there while it keeps improving: for a card that is not the candidate,
+each look is judged by the same open-set tests as the first. A card still unsure is
+searched for again in a crop around it at the frame's full size (the detector
 searches a whole frame shrunk, where cloth motifs merge with a card's outline or only
 its art panel stands out), and any other outline found there is read too.
 """
@@ -65,11 +65,14 @@ def _moved(quad: np.ndarray, corners: np.ndarray) -> float:
     return float(np.linalg.norm(quad[:, None] - corners[None], axis=2).min(axis=1).max())
 
 
-def _in_order_of(quad: np.ndarray, corners: np.ndarray) -> np.ndarray:
-    """`quad` turned to start at the corner nearest `corners`' first (the detector's
-    outline of a nearly square card may be read the other way round)."""
-    turn = min(range(4), key=lambda k: float(np.linalg.norm(np.roll(quad, -k, axis=0) - corners, axis=1).sum()))
-    return np.roll(quad, -turn, axis=0)
+def _edge_fitted(image: np.ndarray, chosen: list[tuple[np.ndarray, Reading]],
+                 faces: list[tuple[int, np.ndarray]]) -> list[tuple[int, np.ndarray]]:
+    """Each (card, face) fitted to the edges near it, where that is a new cut: one that
+    lands back on the face or on the card's current cut is the same pixels, and for a
+    card that is not enrolled its noise would pass for progress and buy another round."""
+    fitted = refine_quads(image, [face for _, face in faces])
+    return [(i, quad) for (i, face), quad in zip(faces, fitted)
+            if min(_moved(quad, face), _moved(quad, chosen[i][0])) > RECUT_MOVE * float(side_lengths(face).min())]
 
 
 def _top_score(reading: Reading) -> float:
@@ -95,29 +98,23 @@ class CardRecognizer:
 
     def recognize(self, image: np.ndarray) -> list[CardResult]:
         """Every card in a BGR image, corners clockwise from the card's own top-left."""
-        found = [d.corners for d in self.detector.detect(image)]
-        quads = refine_quads(image, found)
+        quads = refine_quads(image, [d.corners for d in self.detector.detect(image)])
         ways = [[q] + ([np.roll(q, -1, axis=0)] if aspect(q) > AMBIGUOUS_ASPECT else []) for q in quads]
         flat = [q for options in ways for q in options]
         readings = iter(self.identifier.identify_many([rectify(image, q) for q in flat]))
         chosen = [max(((q, next(readings)) for q in options), key=lambda qr: _top_score(qr[1])) for options in ways]
-        chosen = self._look_closer(image, self._cut_again(image, chosen), found)
+        chosen = self._look_closer(image, self._cut_again(image, chosen))
         return [CardResult(np.roll(corners, 2, axis=0) if reading.rotated else corners, reading)
                 for corners, reading in chosen]
 
-    def _look_closer(self, image: np.ndarray, chosen: list[tuple[np.ndarray, Reading]],
-                     found: list[np.ndarray]) -> list[tuple[np.ndarray, Reading]]:
-        """Cards still unsure read again as the detector outlined them (`found`: an edge
-        fit can take a printed frame's line or a shadow's for the card's own edge, where
-        the detector's outline held the whole card), and searched for again in a crop
-        around them, at the frame's full size: the detector's working size merges what
-        touches a card on a busy cloth, or finds only its art panel, where the full size
-        keeps them apart. Every card-shaped find holding the card's centre is fitted and
-        read, in the same batch; the most confident reading stands."""
-        as_found = [(i, _in_order_of(found[i], corners)) for i, (corners, reading) in enumerate(chosen)
-                    if _unsure(reading) and _moved(found[i], corners) > RECUT_MOVE * float(side_lengths(corners).min())]
+    def _look_closer(self, image: np.ndarray, chosen: list[tuple[np.ndarray, Reading]]) -> list[tuple[np.ndarray, Reading]]:
+        """Cards still unsure searched for again in a crop around them, at the frame's
+        full size: the detector's working size merges what touches a card on a busy
+        cloth, or finds only its art panel, where the full size keeps them apart. Every
+        card-shaped find holding the card's centre is fitted and read; the most
+        confident reading stands."""
         if not chosen or self.detector.working_scale(image.shape) * CLOSER_GAIN > 1:
-            return self._clearer(image, chosen, as_found)  # (searched at nearly its full size, the frame has nothing new to show)
+            return chosen  # (searched at nearly its full size, the frame has nothing new to show)
         h, w = image.shape[:2]
         card = float(np.median([side_lengths(corners).max() for corners, _ in chosen]))  # a typical card's length
         looks: list[tuple[int, np.ndarray]] = []
@@ -137,28 +134,24 @@ class CardRecognizer:
                 if _moved(quad, corners) > near and cv2.pointPolygonTest(quad.reshape(-1, 1, 2), centre, False) > 0:
                     looks.append((i, quad))  # another outline than the one already read
         quads = refine_quads(image, [q for _, q in looks])
-        return self._clearer(image, chosen, as_found + [(i, q) for (i, _), q in zip(looks, quads)])
+        return self._clearer(image, chosen, [(i, q) for (i, _), q in zip(looks, quads)])
 
     def _cut_again(self, image: np.ndarray, chosen: list[tuple[np.ndarray, Reading]]) -> list[tuple[np.ndarray, Reading]]:
-        """Unsure cards cut out again where their best candidate's face lies, both as
-        the alignment put it and fitted to the edges found near it, read in one batch;
-        each keeps the most confident of its readings. A card a cut helped is cut again
-        from there, up to RECUT_ROUNDS: the alignment of a card cut far off lands only
-        part of the way (measured: a yellow-circle cut 12% off read 0.07, then 0.85,
-        then 0.94). An edge fit that lands back on the cut already read is not read
-        again: the same pixels, not a new look, and for a card that is not enrolled its
-        noise would pass for progress and buy another round."""
+        """Unsure cards cut out again where their best candidate's face lies, read in one
+        batch; each keeps the most confident of its readings. The first round also
+        reads each face fitted to the edges found near it; a card any cut helped is cut
+        again from there, up to RECUT_ROUNDS, along the alignment only: the alignment of
+        a card cut far off lands only part of the way (measured: a yellow-circle cut 12%
+        off read 0.07, then 0.85, then 0.94), while a second edge fit from nearly the
+        same start finds the same edges."""
         cards = range(len(chosen))
-        for _ in range(RECUT_ROUNDS):
+        for round_ in range(RECUT_ROUNDS):
             faces = [(i, face) for i in cards if (face := _face(*chosen[i])) is not None]
             if not faces:
                 break
             before = [chosen[i][1].confidence for i, _ in faces]
-            fitted = [(i, q) for (i, face), q in zip(faces, refine_quads(image, [f for _, f in faces]))
-                      if min(_moved(q, face), _moved(q, chosen[i][0])) > RECUT_MOVE * float(side_lengths(face).min())]
-            chosen = self._clearer(image, chosen, faces + fitted)
-            cards = [i for (i, _), confidence in zip(faces, before)
-                     if chosen[i][1].confidence > confidence]
+            chosen = self._clearer(image, chosen, faces + (_edge_fitted(image, chosen, faces) if round_ == 0 else []))
+            cards = [i for (i, _), confidence in zip(faces, before) if chosen[i][1].confidence > confidence]
         return chosen
 
     def _clearer(self, image: np.ndarray, chosen: list[tuple[np.ndarray, Reading]],
