@@ -150,7 +150,8 @@ class CardRecognizer:
             if not faces:
                 break
             before = [chosen[i][1].confidence for i, _ in faces]
-            chosen = self._clearer(image, chosen, faces + (_edge_fitted(image, chosen, faces) if round_ == 0 else []))
+            tries = faces + _edge_fitted(image, chosen, faces) if round_ == 0 else faces
+            chosen = self._clearer(image, chosen, tries)
             cards = [i for (i, _), confidence in zip(faces, before) if chosen[i][1].confidence > confidence]
         return chosen
 
