@@ -16,6 +16,7 @@ import numpy as np
 
 REDUCED = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
            8: cv2.IMREAD_REDUCED_COLOR_8}
+DECODE_MIN_SIDE = 1600  # cards of a 40-card photo stay above the 180x252 they are read at
 SOF_MARKERS = {0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF}
 
 
@@ -39,7 +40,7 @@ def jpeg_size(data: bytes) -> tuple[int, int] | None:
     return None
 
 
-def decode(data: bytes, min_side: int = 1600) -> tuple[np.ndarray | None, int]:
+def decode(data: bytes, min_side: int = DECODE_MIN_SIDE) -> tuple[np.ndarray | None, int]:
     """The image (BGR) and the factor it was reduced by; (None, 1) if undecodable."""
     size = jpeg_size(data)
     factor = 1

@@ -29,7 +29,7 @@ from vision.detect import CARD_ASPECT, ContourCardDetector, rectify, unrectify
 from vision.embed import DEFAULT_MODEL, OnnxEmbedder
 from vision.geometry import aspect, side_lengths
 from vision.identify import GalleryIdentifier
-from vision.imageio import decode
+from vision.imageio import DECODE_MIN_SIDE, decode
 from vision.interfaces import BatchIdentifier, CardDetector, CardResult, Reading
 from vision.refine import refine_quads
 
@@ -88,10 +88,11 @@ class CardRecognizer:
     def for_deck(cls, deck: DeckProfile, model: Path = DEFAULT_MODEL, threads: int = 1) -> "CardRecognizer":
         return cls(ContourCardDetector(), GalleryIdentifier(deck.gallery, OnnxEmbedder(model, threads)))
 
-    def recognize_file(self, data: bytes) -> list[CardResult] | None:
-        """Every card in an encoded photo (decoded only as large as needed), corners in
-        the photo's own pixels; None if it is not a picture."""
-        image, factor = decode(data)
+    def recognize_file(self, data: bytes, min_side: int = DECODE_MIN_SIDE) -> list[CardResult] | None:
+        """Every card in an encoded photo (decoded only as large as needed: its longer
+        side at least `min_side`), corners in the photo's own pixels; None if it is not
+        a picture."""
+        image, factor = decode(data, min_side)
         if image is None:
             return None
         return [CardResult(r.corners * factor, r.reading) for r in self.recognize(image)]

@@ -24,6 +24,7 @@ from vision.geometry import NEXT, side_lengths
 
 
 PEAKS_PER_LINE = 5
+MIN_TABLE_SHARE = 0.25  # least share of a card's search lines that must end off other cards to judge its table by them
 
 
 @dataclass(frozen=True)
@@ -61,8 +62,7 @@ def refine_quads(image: np.ndarray, quads: Sequence[np.ndarray],
     quads = np.asarray(quads, np.float64).reshape(-1, 4, 2)
     shorts = np.array([float(side_lengths(q).min()) for q in quads])
     sides = _Sides.search(image, quads, shorts, settings)
-    # each table's colour: the far outer end of every search line, most of which is table
-    tables = np.median(sides.outer_ends.reshape(len(quads), -1, 3), axis=1)
+    tables = _table_colours(sides, quads)
     # a side with no clear edge (a dark rim on a dark table) keeps its rough line
     lines = [line or sides.rough(i) for i, line in enumerate(sides.edges(tables, settings))]
     refined = []
@@ -77,6 +77,54 @@ def refine_quads(image: np.ndarray, quads: Sequence[np.ndarray],
 
 
 Line = tuple[np.ndarray, np.ndarray]  # (point, direction)
+
+
+def _table_colours(sides: "_Sides", quads: np.ndarray) -> np.ndarray:
+    """(n, 3) each card's table colour: the median of the far outer ends of its search
+    lines, leaving out those that end on another of `quads`. Cards laid in a tight grid
+    have a neighbour's border within the outer reach of their sides; at a webcam's
+    resolution the neighbour's border colour taken for the table's turns the card's own
+    edge into a line with "table" inside. A card with too few ends off other cards
+    (one in the middle of the grid) takes the table seen past every card's free ends."""
+    n = len(quads)
+    free = ~_on_other_quads(sides.outer_points.reshape(n, -1, 2), quads)
+    ends = sides.outer_ends.reshape(n, free.shape[1], -1, 3)  # (card, search line, sample, colour)
+    per_sample = np.repeat(free, ends.shape[2], axis=1)
+    tables = _median_where(ends.reshape(n, -1, 3), per_sample | ~per_sample.any(axis=1, keepdims=True))
+    if np.any(free):
+        hemmed = np.count_nonzero(free, axis=1) < MIN_TABLE_SHARE * free.shape[1]
+        tables[hemmed] = _median_where(ends.reshape(1, -1, 3), per_sample.reshape(1, -1))[0]
+    return tables
+
+
+def _median_where(values: np.ndarray, keep: np.ndarray) -> np.ndarray:
+    """(n, c) the median over axis 1 of (n, k, c) `values` where `keep` (n, k): one sort
+    of all rows, with the left-out values sorted past the end (np.median per row cost
+    more than the edge fit's search of a 40-card photo)."""
+    ordered = np.sort(np.where(keep[..., None], values, np.inf), axis=1)
+    count = np.count_nonzero(keep, axis=1)
+    below = np.take_along_axis(ordered, ((count - 1) // 2)[:, None, None], axis=1)[:, 0]
+    above = np.take_along_axis(ordered, (count // 2)[:, None, None], axis=1)[:, 0]
+    return (below + above) / 2
+
+
+def _on_other_quads(points: np.ndarray, quads: np.ndarray) -> np.ndarray:
+    """(n, m) for each quad's m points, whether it lies inside another of the n convex
+    `quads`; each quad tests only the points inside its bounding box."""
+    n, m = points.shape[:2]
+    xs, ys = points[..., 0].ravel(), points[..., 1].ravel()
+    inside = np.zeros(n * m, bool)
+    lows, highs = quads.min(axis=1), quads.max(axis=1)
+    for j, quad in enumerate(quads):
+        box = (xs >= lows[j, 0]) & (xs <= highs[j, 0]) & (ys >= lows[j, 1]) & (ys <= highs[j, 1])
+        box[j * m:(j + 1) * m] = False  # its own search lines end outside it
+        near = np.flatnonzero(box)
+        if near.size:
+            edges = quad[NEXT] - quad
+            dx, dy = xs[near, None] - quad[None, :, 0], ys[near, None] - quad[None, :, 1]
+            cross = edges[None, :, 0] * dy - edges[None, :, 1] * dx
+            inside[near] |= np.all(cross > 0, axis=1) | np.all(cross < 0, axis=1)
+    return inside.reshape(n, m)
 
 
 @dataclass(frozen=True)
@@ -128,6 +176,14 @@ class _Sides:
         """(k, samples, 3, 3) the last three samples of each side's own search."""
         last = self.count[:, None] - 3 + np.arange(3)[None, :]
         return np.take_along_axis(self.profile, last[:, None, :, None], axis=2)
+
+    @property
+    def outer_points(self) -> np.ndarray:
+        """(k, samples, 2) where each search line's own search ends, in the image."""
+        middle = (self.p + self.q) / 2
+        reach = self.start + (self.count - 2) * self.step  # the middle of the last three samples
+        return (middle[:, None, :] + self.along[..., None] * self.directions[:, None, :]
+                + (reach[:, None, None] * self.normal[:, None, :]))
 
     def rough(self, k: int) -> Line:
         """Side `k` as the contour gave it."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.refine import refine_quad
+from vision.refine import refine_quad, refine_quads
 
 CARD = np.float32([[300, 200], [480, 220], [455, 470], [275, 450]])  # clockwise, slightly turned
 
@@ -66,3 +66,31 @@ def test_a_side_lined_with_cloth_motifs_half_its_length_still_finds_the_cards_ed
     refined = refine_quad(image, grown)
     assert _error(grown) > 0.05 and _error(refined) < 0.01, _error(refined)
 
+
+
+def _grid(gap: int) -> tuple[np.ndarray, list[np.ndarray]]:
+    """Black-bordered cards (a grey frame, a pale text box low down) in a tight 3 x 3
+    grid on a white table, at about a webcam's size (157 x 220 px): a neighbour's
+    black border lies `gap` pixels past each side, within the edge fit's outer reach."""
+    image = np.full((3 * 220 + 2 * gap + 80, 3 * 157 + 2 * gap + 80, 3), 232, np.uint8)
+    cards = []
+    for row in range(3):
+        for column in range(3):
+            x, y = 40 + column * (157 + gap), 40 + row * (220 + gap)
+            card = np.float32([[x, y], [x + 157, y], [x + 157, y + 220], [x, y + 220]])
+            cv2.rectangle(image, (x, y), (x + 157, y + 220), (25, 25, 25), -1)
+            cv2.rectangle(image, (x + 8, y + 8), (x + 149, y + 212), (150, 150, 150), -1)
+            cv2.rectangle(image, (x + 16, y + 150), (x + 141, y + 196), (215, 220, 200), -1)
+            cards.append(card)
+    return cv2.GaussianBlur(image, (0, 0), 1.0), cards
+
+
+def test_cards_in_a_tight_grid_are_fitted_to_their_own_edges_not_to_a_frame_inside():
+    """The far ends of the search lines past two sides of each card lie on its
+    neighbours' black borders: taken for the table, they make the card's own black
+    border look like table and its inner frame like the card's edge."""
+    image, cards = _grid(gap=6)
+    rough = [card + np.float32([2, -2]) for card in cards]
+    refined = refine_quads(image, rough)
+    errors = [float(np.linalg.norm(r - c, axis=1).max()) for r, c in zip(refined, cards)]
+    assert max(errors) < 2.0, errors
