@@ -6,6 +6,8 @@ real:   ../shared/data/realphotos, one-shot protocol (its README), with two pHas
         baselines (imagehash, train extra) run on the same photos: the open-source
         detector's own recipe (scripts/phash_original.py) and pHash over our detector
         (scripts/phash_baseline.py); `speedup_vs_<baseline>` is their mean time over ours.
+        `ours_at_webcam_size` reads the large photos decoded at a quarter (cards under
+        the size they are read at, as a webcam sees them).
 scenes: generated tables of all four games from EVAL_SEED (never used in training;
         --seed picks another unseen one), each deck enrolled from generated photos
         with 15% of faces left out.
