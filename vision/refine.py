@@ -89,11 +89,12 @@ def _table_colours(sides: "_Sides", quads: np.ndarray) -> np.ndarray:
     n = len(quads)
     free = ~_on_other_quads(sides.outer_points.reshape(n, -1, 2), quads)
     ends = sides.outer_ends.reshape(n, free.shape[1], -1, 3)  # (card, search line, sample, colour)
+    if not np.any(free):  # every end on another card: nothing better than them all
+        return np.median(ends.reshape(n, -1, 3), axis=1)
     per_sample = np.repeat(free, ends.shape[2], axis=1)
-    tables = _median_where(ends.reshape(n, -1, 3), per_sample | ~per_sample.any(axis=1, keepdims=True))
-    if np.any(free):
-        hemmed = np.count_nonzero(free, axis=1) < MIN_TABLE_SHARE * free.shape[1]
-        tables[hemmed] = _median_where(ends.reshape(1, -1, 3), per_sample.reshape(1, -1))[0]
+    tables = _median_where(ends.reshape(n, -1, 3), per_sample)
+    hemmed = np.count_nonzero(free, axis=1) < MIN_TABLE_SHARE * free.shape[1]
+    tables[hemmed] = _median_where(ends.reshape(1, -1, 3), per_sample.reshape(1, -1))[0]
     return tables
 
 
