@@ -29,7 +29,7 @@ MIN_TABLE_SHARE = 0.25  # least share of a card's search lines that must end off
 
 @dataclass(frozen=True)
 class RefineSettings:
-    samples: int = 28           # search lines per side
+    samples: int = 28           # search lines per side (at most 64: `_votes` keeps one bit per line)
     span: float = 0.72          # share of each side searched (corners may be rounded)
     inward: float = 0.22        # how far inside the rough side to look, share of the short side
     outward: float = 0.05       # how far outside, share of the short side (plus 2 px)
@@ -62,21 +62,24 @@ def refine_quads(image: np.ndarray, quads: Sequence[np.ndarray],
     quads = np.asarray(quads, np.float64).reshape(-1, 4, 2)
     shorts = np.array([float(side_lengths(q).min()) for q in quads])
     sides = _Sides.search(image, quads, shorts, settings)
-    tables = _table_colours(sides, quads)
-    # a side with no clear edge (a dark rim on a dark table) keeps its rough line
-    lines = [line or sides.rough(i) for i, line in enumerate(sides.edges(tables, settings))]
-    refined = []
-    for j, quad in enumerate(quads):
-        corners = [_intersect(lines[4 * j + i - 1 if i else 4 * j + 3], lines[4 * j + i]) for i in range(4)]
-        limit = (settings.inward + settings.outward) * shorts[j] * 1.5 + 3
-        if any(c is None for c in corners) or np.max(np.linalg.norm(np.array(corners) - quad, axis=1)) > limit:
-            refined.append(quad.astype(np.float32))
-        else:
-            refined.append(np.array(corners, np.float32))
-    return refined
+    points, directions = sides.edges(_table_colours(sides, quads), settings)
+    corners = _corners(points.reshape(-1, 4, 2), directions.reshape(-1, 4, 2))
+    limits = (settings.inward + settings.outward) * shorts * 1.5 + 3
+    moved = np.sqrt(((np.nan_to_num(corners, nan=np.inf) - quads) ** 2).sum(axis=2)).max(axis=1)
+    return [(fitted if far <= limit else quad).astype(np.float32)
+            for fitted, quad, far, limit in zip(corners, quads, moved, limits)]
 
 
-Line = tuple[np.ndarray, np.ndarray]  # (point, direction)
+def _corners(points: np.ndarray, directions: np.ndarray) -> np.ndarray:
+    """(n, 4, 2) corner i of each quad where the line of its side i - 1 meets that of its
+    side i (lines: (n, 4, 2) points and directions); NaN where they run parallel."""
+    p, d = points[:, [3, 0, 1, 2]], directions[:, [3, 0, 1, 2]]
+    r = points - p
+    e = directions
+    det = e[..., 0] * d[..., 1] - d[..., 0] * e[..., 1]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = np.where(np.abs(det) < 1e-6, np.nan, (e[..., 0] * r[..., 1] - r[..., 0] * e[..., 1]) / det)
+    return p + t[..., None] * d
 
 
 def _table_colours(sides: "_Sides", quads: np.ndarray) -> np.ndarray:
@@ -164,10 +167,11 @@ class _Sides:
         samples = np.arange(int(count.max()))[None, :]
         samples = np.where(samples < count[:, None], samples, 2 * (count[:, None] - 1) - samples)
         offsets = start[:, None] + step[:, None] * samples  # (k, m)
-        grid = ((p[:, None, :] + ts[None, :, None] * (q - p)[:, None, :])[:, :, None, :]
-                + offsets[:, None, :, None] * n[:, None, None, :]).reshape(len(p) * s.samples, offsets.shape[1], 2)
-        profile = cv2.remap(image, grid[..., 0].astype(np.float32), grid[..., 1].astype(np.float32),
-                            cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+        # x and y of every sample, each built as its own contiguous float32 map
+        points = p[:, None, :] + ts[None, :, None] * (q - p)[:, None, :]  # (k, samples, 2) where each line crosses
+        xs, ys = ((points[:, :, None, c] + offsets[:, None, :] * n[:, None, None, c]).astype(np.float32)
+                  .reshape(len(p) * s.samples, offsets.shape[1]) for c in (0, 1))
+        profile = cv2.remap(image, xs, ys, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
         # smoothed along each search line only: noise and JPEG blocks make no edges
         profile = cv2.GaussianBlur(profile, (5, 1), 0).reshape(len(p), s.samples, offsets.shape[1], 3)
         return cls(p, q, n, start, step, count, profile, d, (ts[None, :] - 0.5) * lengths[:, None])
@@ -186,42 +190,38 @@ class _Sides:
         return (middle[:, None, :] + self.along[..., None] * self.directions[:, None, :]
                 + (reach[:, None, None] * self.normal[:, None, :]))
 
-    def rough(self, k: int) -> Line:
-        """Side `k` as the contour gave it."""
-        return (self.p[k] + self.q[k]) / 2, self.directions[k]
-
-    def edges(self, tables: np.ndarray, s: RefineSettings) -> list[Line | None]:
-        """Each side's edge, or None where none is clear: the edge points of all sides
-        vote at once (`_votes`), every side's candidate lines are judged at once, then
-        each side picks its line."""
+    def edges(self, tables: np.ndarray, s: RefineSettings) -> tuple[np.ndarray, np.ndarray]:
+        """Each side's edge as (k, 2) points and unit directions; a side with no clear
+        edge (a dark rim on a dark table) keeps its rough line. The edge points of all
+        sides vote at once (`_votes`), every side's candidate lines are judged at once,
+        and each side takes its outermost clear line, fitted to the points that voted
+        for it: all sides together, as a side's own arrays are a few dozen numbers."""
+        k = len(self.p)
         strength = _length(np.diff(self.profile, axis=2))
         strength *= np.arange(strength.shape[2])[None, None, :] < self.count[:, None, None] - 1  # nothing beyond its search
         side, rows, where, weight = _peaks(strength)
         positions = self.start[side] + (where + 0.5) * self.step[side]
         along = self.along[side, rows]
-        votes = _votes(side, rows, along, positions, weight, len(self.p), s)
+        votes = _votes(side, rows, along, positions, weight, k, s)
         far = _length(self.profile - np.repeat(tables, 4, axis=0)[:, None, None, :])  # how unlike the table
         owner, slopes, offsets = votes.candidates(s)
         clear = self._table_outside(far, owner, slopes, offsets)
-        own = np.searchsorted(side, np.arange(len(self.p) + 1))  # side k's points: own[k]:own[k + 1] (`_peaks` sorts by side)
-        lines_of = np.searchsorted(owner, np.arange(len(self.p) + 1))  # and its candidate lines
-        lines: list[Line | None] = []
-        for k in range(len(self.p)):
-            a, b = lines_of[k], lines_of[k + 1]
-            usable = b > a and clear[a:b] >= max(s.min_contrast, s.contrast * float(clear[a:b].max()))
-            if not np.any(usable):
-                lines.append(None)
-                continue
-            outer = a + int(np.argmax(np.where(usable, offsets[a:b], -np.inf)))  # the outermost clear line
-            slope, offset = float(slopes[outer]), float(offsets[outer])
-            # least squares through the points that voted for the line: sub-pixel, and its tilt
-            x, y, w = (values[own[k]: own[k + 1]] for values in (along, positions, weight))
-            near = np.abs(y - (offset + slope * x)) < 1.5
-            if np.count_nonzero(near) >= 3:
-                slope, offset = _line_fit(x[near], y[near], w[near], (slope, offset))
-            direction = self.directions[k] + slope * self.normal[k]
-            lines.append(((self.p[k] + self.q[k]) / 2 + offset * self.normal[k], direction / np.linalg.norm(direction)))
-        return lines
+        clearest = np.full(k, -np.inf)
+        np.maximum.at(clearest, owner, clear)
+        usable = clear >= np.maximum(s.min_contrast, s.contrast * clearest[owner])
+        outermost = np.full(k, -np.inf)
+        np.maximum.at(outermost, owner, np.where(usable, offsets, -np.inf))
+        chosen = np.flatnonzero(usable & (offsets == outermost[owner]))
+        found, first = np.unique(owner[chosen], return_index=True)  # the first of a side's equally outer lines
+        slope, offset = np.zeros(k), np.zeros(k)
+        slope[found], offset[found] = slopes[chosen[first]], offsets[chosen[first]]
+        # least squares through the points that voted for the line: sub-pixel, and its tilt
+        near = np.isin(side, found) & (np.abs(positions - (offset[side] + slope[side] * along)) < 1.5)
+        slope, offset = _line_fits(side, along, positions, np.where(near, weight * weight, 0.0),
+                                   np.bincount(side[near], minlength=k) >= 3, (slope, offset))
+        directions = self.directions + slope[:, None] * self.normal
+        return ((self.p + self.q) / 2 + offset[:, None] * self.normal,
+                directions / np.sqrt((directions ** 2).sum(axis=1))[:, None])
 
     def _table_outside(self, far: np.ndarray, side: np.ndarray, slopes: np.ndarray, offsets: np.ndarray) -> np.ndarray:
         """For lines (slopes, offsets) of sides `side`: how much more the colour just
@@ -249,7 +249,7 @@ def _peaks(strength: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np
     left, mid, right = strength[..., :-2], strength[..., 1:-1], strength[..., 2:]
     peak = (mid >= left) & (mid > right)
     # the few strongest maxima of each search line: the edge is among them, texture is not
-    cut = np.sort(np.where(peak, mid, 0), axis=2)[..., -PEAKS_PER_LINE][..., None]
+    cut = np.partition(np.where(peak, mid, 0), -PEAKS_PER_LINE, axis=2)[..., -PEAKS_PER_LINE][..., None]
     side, rows, cols = np.nonzero(peak & (mid >= cut) & (mid > 0.08 * top) & (top >= 6.0))
     a, b, c = left[side, rows, cols], mid[side, rows, cols], right[side, rows, cols]
     curvature = a - 2 * b + c
@@ -304,24 +304,30 @@ def _votes(side: np.ndarray, rows: np.ndarray, along: np.ndarray, positions: np.
     index = ((side[None, :] * s.slopes + tilt) * width + bins).ravel()
     score = np.bincount(index, weights=np.broadcast_to(weight, at.shape).ravel(),
                         minlength=sides * s.slopes * width).reshape(sides, s.slopes, width)
-    seen = np.zeros((sides, s.slopes, s.samples, width), bool)
-    seen[np.broadcast_to(side, at.shape), np.broadcast_to(tilt, at.shape), np.broadcast_to(rows, at.shape), bins] = True
-    return _Votes(slopes, lo, score[..., :-1] + score[..., 1:], (seen[..., :-1] | seen[..., 1:]).mean(axis=2))
+    # which search lines have a point in each bin, as the bits of one word per bin: a
+    # boolean (side, tilt, search line, bin) array counted across its search lines cost
+    # a tenth of the whole edge fit on a 40-card photo
+    seen = np.zeros((sides, s.slopes, width), np.uint64)
+    np.bitwise_or.at(seen, (np.broadcast_to(side, at.shape), np.broadcast_to(tilt, at.shape), bins),
+                     np.broadcast_to(np.left_shift(np.uint64(1), rows.astype(np.uint64)), at.shape))
+    support = np.bitwise_count(seen[..., :-1] | seen[..., 1:]) / s.samples
+    return _Votes(slopes, lo, score[..., :-1] + score[..., 1:], support)
 
 
-def _line_fit(x: np.ndarray, y: np.ndarray, w: np.ndarray, fallback: tuple[float, float]) -> tuple[float, float]:
-    """(slope, offset) of y = slope * x + offset by least squares, each residual weighted
-    by w (as np.polyfit's `w`, in closed form: polyfit's general solver cost more than
-    the rest of a side's search); `fallback` when the x values do not spread."""
-    w2 = w * w
-    total = float(w2.sum())
-    mx, my = float(w2 @ x) / total, float(w2 @ y) / total
-    dx = x - mx
-    spread = float(w2 @ (dx * dx))
-    if spread < 1e-9:
-        return fallback
-    slope = float(w2 @ (dx * (y - my))) / spread
-    return slope, my - slope * mx
+def _line_fits(group: np.ndarray, x: np.ndarray, y: np.ndarray, w2: np.ndarray, fit: np.ndarray,
+               fallback: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """(slope, offset) per group of y = slope * x + offset by least squares, each point
+    weighted by w2 (np.polyfit's `w`, squared), for the groups where `fit`; the
+    `fallback` arrays elsewhere, and where a group's x values do not spread."""
+    n = len(fit)
+    total = np.bincount(group, w2, n)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        mx, my = np.bincount(group, w2 * x, n) / total, np.bincount(group, w2 * y, n) / total
+        dx = x - mx[group]
+        spread = np.bincount(group, w2 * dx * dx, n)
+        slope = np.bincount(group, w2 * dx * (y - my[group]), n) / spread
+    fit = fit & (spread >= 1e-9)
+    return np.where(fit, slope, fallback[0]), np.where(fit, my - slope * mx, fallback[1])
 
 
 def _length(colours: np.ndarray) -> np.ndarray:
@@ -339,12 +345,3 @@ def _percentile_30(values: np.ndarray) -> np.ndarray:
     lo = int(h)
     hi = min(lo + 1, values.shape[1] - 1)
     return ordered[:, lo] + (h - lo) * (ordered[:, hi] - ordered[:, lo])
-
-
-def _intersect(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]) -> np.ndarray | None:
-    (p, d), (q, e) = a, b
-    matrix = np.array([d, -e]).T
-    if abs(np.linalg.det(matrix)) < 1e-6:
-        return None
-    t, _ = np.linalg.solve(matrix, q - p)
-    return p + t * d
