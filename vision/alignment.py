@@ -21,6 +21,7 @@ full size.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -41,10 +42,12 @@ class _Level:
     look at lightness alone: it holds nearly all of a card's print, and one channel
     costs a third of three."""
 
-    image: np.ndarray            # (h, w, 3) band-pass detail image
-    steepest: np.ndarray         # (6, k) steepest-descent images of its lightness, over the inner pixels
-    inverse_hessian: np.ndarray  # (6, 6)
-    target: np.ndarray           # (k,) the inner pixels of its lightness
+    image: np.ndarray     # (h, w, 3) band-pass detail image
+    solve: np.ndarray     # (6, k) the inverse Hessian times the steepest-descent images of its lightness, over the inner pixels
+    solved: np.ndarray    # (6,) `solve` applied to `target`
+    target: np.ndarray    # (k,) the inner pixels of its lightness
+    energy: float         # target @ target
+    inner: np.ndarray     # (h - 2 margin, w - 2 margin) the inner pixels of its lightness, as an image
     margin: int
 
     @classmethod
@@ -58,30 +61,33 @@ class _Level:
         x, y = xs - (w - 1) / 2, ys - (h - 1) / 2  # centred: a better-conditioned Hessian
         steepest = np.stack([gx * x, gx * y, gx, gy * x, gy * y, gy]).reshape(6, -1)
         hessian = (steepest @ steepest.T).astype(np.float64)
-        return cls(image, steepest, np.linalg.inv(hessian + 1e-6 * np.trace(hessian) * np.eye(6)),
-                   np.ascontiguousarray(light[inner]).ravel(), margin)
+        solve = (np.linalg.inv(hessian + 1e-6 * np.trace(hessian) * np.eye(6)) @ steepest).astype(np.float32)
+        target = np.ascontiguousarray(light[inner])
+        flat = target.ravel()
+        return cls(image, solve, solve @ flat, flat, float(flat @ flat), target, margin)
 
     def fit(self, light: np.ndarray, warp: np.ndarray, steps: int) -> np.ndarray:
         """`warp` (3x3, shot -> query pixels) improved by `steps` Gauss-Newton steps;
-        `light` is the query's lightness plane."""
+        `light` is the query's lightness plane. Each step solves for the update in one
+        product (`solve`) and composes its inverse in closed form: at these sizes
+        NumPy's per-call overhead, not arithmetic, is most of a step."""
         h, w = self.image.shape[:2]
         m = self.margin
         cx, cy = (w - 1) / 2, (h - 1) / 2
-        target = self.target
         for _ in range(steps):
             seen = cv2.warpAffine(light, warp[:2].astype(np.float32), (w, h), flags=_FLAGS,
                                   borderMode=cv2.BORDER_REPLICATE)[m: h - m, m: w - m].ravel()
-            gain = float(seen @ target) / max(float(target @ target), 1e-9)  # the card's contrast against the shot's
+            gain = float(seen @ self.target) / max(self.energy, 1e-9)  # the card's contrast against the shot's
             if gain <= 1e-3:
                 break
-            a, b, tx, c, d, ty = self.inverse_hessian @ (self.steepest @ (seen / gain - target))
-            warp = warp @ _inverse(np.array([[1 + a, b, tx - a * cx - b * cy], [c, 1 + d, ty - c * cx - d * cy]]))
+            a, b, tx, c, d, ty = (self.solve @ seen / gain - self.solved).tolist()
+            warp = warp @ _inverse(1 + a, b, tx - a * cx - b * cy, c, 1 + d, ty - c * cx - d * cy)
         return warp
 
 
-def _inverse(affine: np.ndarray) -> np.ndarray:
-    """The 3x3 inverse of a 2x3 affine map, in closed form (np.linalg.inv cost more than a step's warp)."""
-    (a, b, tx), (c, d, ty) = affine
+def _inverse(a: float, b: float, tx: float, c: float, d: float, ty: float) -> np.ndarray:
+    """The 3x3 inverse of the affine map [[a, b, tx], [c, d, ty]], in closed form
+    (np.linalg.inv cost more than a step's warp)."""
     det = a * d - b * c
     ia, ib, ic, id_ = d / det, -b / det, -c / det, a / det
     return np.array([[ia, ib, -(ia * tx + ib * ty)], [ic, id_, -(ic * tx + id_ * ty)], [0.0, 0.0, 1.0]])
@@ -109,6 +115,19 @@ def _rescaled(warp: np.ndarray, factor: float) -> np.ndarray:
     return scale @ warp @ np.diag([1 / factor, 1 / factor, 1.0])
 
 
+@lru_cache(maxsize=4)
+def _guesses(w: int, h: int) -> tuple[tuple[np.ndarray, np.ndarray | None], ...]:
+    """Where `align` starts, for a detail image of w x h, at half size: the card as cut
+    (no warp), cut at its rim's inner edge, and cut short at one end by each of BANDS;
+    each as a 3x3 map and the 2x3 float32 one OpenCV warps by."""
+    starts = ((w / (w - 2 * RIM), h / (h - 2 * RIM)),) + tuple((1.0, 1 / (1 - band)) for band in BANDS)
+    guesses = [(np.eye(3), None)]
+    for sx, sy in starts:
+        guess = _rescaled(np.array([[sx, 0, (w - 1) / 2 * (1 - sx)], [0, sy, (h - 1) / 2 * (1 - sy)], [0, 0, 1]]), 0.5)
+        guesses.append((guess, guess[:2].astype(np.float32)))
+    return tuple(guesses)
+
+
 def align(query: np.ndarray, shot: ShotModel) -> tuple[np.ndarray, np.ndarray]:
     """`query` (a detail image of the shot's size) warped onto the shot's pixels, and
     the warp (3x3, shot pixels -> query pixels): where the shot's face lies in the card
@@ -118,13 +137,11 @@ def align(query: np.ndarray, shot: ShotModel) -> tuple[np.ndarray, np.ndarray]:
     small = cv2.pyrDown(light)
     coarse = shot.coarse
     m = coarse.margin
-    inner = np.ascontiguousarray(coarse.image[m:-m, m:-m, 0])
     best, best_fit = np.eye(3), -np.inf
-    for sx, sy in ((1.0, 1.0), (w / (w - 2 * RIM), h / (h - 2 * RIM))) + tuple((1.0, 1 / (1 - band)) for band in BANDS):
-        guess = _rescaled(np.array([[sx, 0, (w - 1) / 2 * (1 - sx)], [0, sy, (h - 1) / 2 * (1 - sy)], [0, 0, 1]]), 0.5)
-        seen = cv2.warpAffine(small, guess[:2].astype(np.float32), small.shape[1::-1], flags=_FLAGS,
-                              borderMode=cv2.BORDER_REPLICATE)
-        fits = cv2.matchTemplate(seen, inner, cv2.TM_CCOEFF_NORMED)  # every shift of up to `m` pixels
+    for guess, affine in _guesses(w, h):
+        seen = small if affine is None else cv2.warpAffine(small, affine, small.shape[1::-1], flags=_FLAGS,
+                                                           borderMode=cv2.BORDER_REPLICATE)
+        fits = cv2.matchTemplate(seen, coarse.inner, cv2.TM_CCOEFF_NORMED)  # every shift of up to `m` pixels
         _, fit, _, (x, y) = cv2.minMaxLoc(fits)
         if fit > best_fit:
             best, best_fit = guess @ np.array([[1, 0, x - m], [0, 1, y - m], [0, 0, 1]]), fit
