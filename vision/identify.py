@@ -33,7 +33,7 @@ from vision.interfaces import Candidate, Reading
 from vision.alignment import MARGIN, ShotModel, align
 from vision.chroma import chroma_maps, colour_agreement
 from vision.template import DETAIL_SIZE, details, templates
-from vision.verify import consistency
+from vision.verify import PrintCells, consistency
 
 SIMILARITY_WEIGHTS = (1 / 3, 2 / 3)  # embedding, template: measured best on generated tables (vision/template.py)
 DETAIL_WEIGHT = 2.0  # closeness against similarity in the final ranking (measured on generated tables)
@@ -63,6 +63,12 @@ class Ranking:
 
     def score(self, i: int) -> float:
         return self.similarity[i] + DETAIL_WEIGHT * self.closeness[i]
+
+
+@dataclass(frozen=True)
+class _Shot:
+    model: ShotModel  # for aligning cards onto it (vision/alignment.py)
+    cells: PrintCells  # for checking an aligned card against its print (vision/verify.py)
 
 
 @dataclass(frozen=True)
@@ -100,14 +106,16 @@ class Gallery:
         shots = self._both_ways[2]
         return _unit_rows(shots[:, MARGIN:-MARGIN, MARGIN:-MARGIN])
 
-    def _shot_model(self, column: int) -> ShotModel:
-        """What aligning a card onto one shot needs, built on first use (vision/alignment.py)."""
-        if column not in self._models:
-            self._models[column] = ShotModel.of(self._both_ways[2][column])
-        return self._models[column]
+    def _shot(self, column: int) -> "_Shot":
+        """What aligning a card onto one shot and checking it there need from the shot,
+        built on first use."""
+        if column not in self._shots:
+            image = self._both_ways[2][column]
+            self._shots[column] = _Shot(ShotModel.of(image), PrintCells.of(image))
+        return self._shots[column]
 
     @cached_property
-    def _models(self) -> dict[int, ShotModel]:
+    def _shots(self) -> dict[int, "_Shot"]:
         return {}
 
     def similarities(self, embeddings: np.ndarray, templates: np.ndarray) -> np.ndarray:
@@ -166,12 +174,12 @@ class Gallery:
         """A card's detail image aligned onto shot `column`: its closeness to the shot
         and its consistency with the shot's print (vision/verify.py)."""
         closeness = float(self._inner[column] @ _unit_rows(aligned[None, MARGIN:-MARGIN, MARGIN:-MARGIN])[0])
-        return closeness, consistency(aligned, self._both_ways[2][column])
+        return closeness, consistency(aligned, self._shot(column).cells)
 
     def _aligned(self, detail: np.ndarray, column: int) -> tuple[np.ndarray, np.ndarray]:
         """The card's detail image lined up with shot `column`, and the warp that did it
         (vision/alignment.py)."""
-        return align(detail, self._shot_model(column))
+        return align(detail, self._shot(column).model)
 
 
 def halved(cards: Sequence[np.ndarray]) -> list[np.ndarray]:

@@ -15,8 +15,10 @@ where whole-card closeness of the two overlaps.
 
 from __future__ import annotations
 
-import numpy as np
+from dataclasses import dataclass
+
 import cv2
+import numpy as np
 
 from vision.alignment import MARGIN
 
@@ -26,29 +28,47 @@ PERCENTILE = 10    # of the print-holding cells' correlations: the few worst are
 PRINT_SHARE = 0.1  # a cell holds print when its energy is at least this share of the 90th percentile
 
 
-def consistency(aligned: np.ndarray, shot: np.ndarray) -> float:
+@dataclass(frozen=True)
+class PrintCells:
+    """What comparing cards with one shot cell by cell needs from the shot, worked out
+    once per shot rather than once per card."""
+
+    inner: np.ndarray   # the shot's detail image inside MARGIN
+    sums: np.ndarray    # (rows, columns, 3) each cell's sum, channel by channel
+    energy: np.ndarray  # (rows, columns) each cell's sum of squared deviations from its mean, over channels
+
+    @classmethod
+    def of(cls, shot: np.ndarray) -> "PrintCells":
+        inner = _inside_margin(shot)
+        sums = _cell_sums(inner)
+        return cls(inner, sums, (_cell_sums(inner * inner) - sums * sums / CELL ** 2).sum(axis=2))
+
+
+def consistency(aligned: np.ndarray, shot: PrintCells) -> float:
     """The PERCENTILE-th lowest correlation between `aligned` (a detail image aligned
-    onto `shot`) and `shot` over cells that hold print in either: near 1 when the print
-    matches everywhere, low when some part of the card is not the shot's."""
-    h, w = shot.shape[:2]
-    a = np.ascontiguousarray(aligned[MARGIN: h - MARGIN, MARGIN: w - MARGIN])
-    b = np.ascontiguousarray(shot[MARGIN: h - MARGIN, MARGIN: w - MARGIN])
+    onto the shot) and the shot over cells that hold print in either: near 1 when the
+    print matches everywhere, low when some part of the card is not the shot's."""
+    a = _inside_margin(aligned)
+    sa = _cell_sums(a)
     n = CELL * CELL
-
-    rows, columns = a.shape[0] - CELL + 1, a.shape[1] - CELL + 1  # cells wholly inside
-
-    def cell_sums(image: np.ndarray) -> np.ndarray:
-        sums = cv2.boxFilter(image, -1, (CELL, CELL), normalize=False, anchor=(0, 0), borderType=cv2.BORDER_CONSTANT)
-        return sums[:rows:STRIDE, :columns:STRIDE]
-
-    sa, sb = cell_sums(a), cell_sums(b)
-    covariance = (cell_sums(a * b) - sa * sb / n).sum(axis=2)
-    energy_a = (cell_sums(a * a) - sa * sa / n).sum(axis=2)
-    energy_b = (cell_sums(b * b) - sb * sb / n).sum(axis=2)
-    correlation = (covariance / np.sqrt(np.maximum(energy_a * energy_b, 1e-12))).ravel()
-    energy = np.maximum(energy_a, energy_b).ravel()
+    covariance = (_cell_sums(a * shot.inner) - sa * shot.sums / n).sum(axis=2)
+    energy_a = (_cell_sums(a * a) - sa * sa / n).sum(axis=2)
+    correlation = (covariance / np.sqrt(np.maximum(energy_a * shot.energy, 1e-12))).ravel()
+    energy = np.maximum(energy_a, shot.energy).ravel()
     printed = correlation[energy > PRINT_SHARE * _order_statistic(energy, 90)]
     return _order_statistic(printed, PERCENTILE) if len(printed) else 0.0
+
+
+def _inside_margin(image: np.ndarray) -> np.ndarray:
+    h, w = image.shape[:2]
+    return np.ascontiguousarray(image[MARGIN: h - MARGIN, MARGIN: w - MARGIN])
+
+
+def _cell_sums(image: np.ndarray) -> np.ndarray:
+    """Each channel's sum over every CELL x CELL cell wholly inside `image`, STRIDE apart."""
+    rows, columns = image.shape[0] - CELL + 1, image.shape[1] - CELL + 1
+    sums = cv2.boxFilter(image, -1, (CELL, CELL), normalize=False, anchor=(0, 0), borderType=cv2.BORDER_CONSTANT)
+    return sums[:rows:STRIDE, :columns:STRIDE]
 
 
 def _order_statistic(values: np.ndarray, percent: float) -> float:
