@@ -137,12 +137,21 @@ def align(query: np.ndarray, shot: ShotModel) -> tuple[np.ndarray, np.ndarray]:
     small = cv2.pyrDown(light)
     coarse = shot.coarse
     m = coarse.margin
+    guesses = _guesses(w, h)
+    sh, sw = small.shape
+    # every guess's view side by side, matched in one call (one call costs about as much
+    # as each of four small ones); a shift that would span two views is never read
+    views = np.empty((sh, sw * len(guesses)), np.float32)
+    for k, (_, affine) in enumerate(guesses):
+        if affine is None:
+            views[:, :sw] = small
+        else:
+            cv2.warpAffine(small, affine, (sw, sh), dst=views[:, k * sw:(k + 1) * sw], flags=_FLAGS,
+                           borderMode=cv2.BORDER_REPLICATE)
+    every = cv2.matchTemplate(views, coarse.inner, cv2.TM_CCOEFF_NORMED)
     best, best_fit = np.eye(3), -np.inf
-    for guess, affine in _guesses(w, h):
-        seen = small if affine is None else cv2.warpAffine(small, affine, small.shape[1::-1], flags=_FLAGS,
-                                                           borderMode=cv2.BORDER_REPLICATE)
-        fits = cv2.matchTemplate(seen, coarse.inner, cv2.TM_CCOEFF_NORMED)  # every shift of up to `m` pixels
-        _, fit, _, (x, y) = cv2.minMaxLoc(fits)
+    for k, (guess, _) in enumerate(guesses):
+        _, fit, _, (x, y) = cv2.minMaxLoc(every[:, k * sw: k * sw + 2 * m + 1])  # every shift of up to `m` pixels
         if fit > best_fit:
             best, best_fit = guess @ np.array([[1, 0, x - m], [0, 1, y - m], [0, 0, 1]]), fit
     warp = coarse.fit(small, best, COARSE_STEPS)
