@@ -72,6 +72,54 @@ def rectify(image: np.ndarray, corners: np.ndarray, size: tuple[int, int] = CARD
     return cv2.warpPerspective(image, matrix, size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
 
 
+class CardCutter:
+    """Cards of one image as `rectify` cuts them at CARD_SIZE, shrunk to `size` (CARD_SIZE
+    divided by a whole number, as an identifier reads them) by averaging blocks: the
+    look enrolled shots are given, so a card and its shot are made alike.
+
+    A large card is cut more cheaply: straight at `size`, from a copy of the image halved
+    (2x2 blocks averaged) as often as leaves the card at least `size`, so the warp
+    shrinks it by under two and averages what it skips (a bilinear warp reads only the
+    four pixels round each point, and a card shrunk more in one warp comes out
+    aliased); its pixels are placed where the blocks of the cut at CARD_SIZE would
+    have their centres. That reads a quarter of the samples: cutting at CARD_SIZE was a
+    fifth of the time on a 40-card photo. Halved copies are made on first use and kept
+    for the next card."""
+
+    def __init__(self, image: np.ndarray, size: tuple[int, int] = CARD_SIZE) -> None:
+        self.image = image
+        self.size = size
+        self._shrink = CARD_SIZE[0] // size[0]
+        if (size[0] * self._shrink, size[1] * self._shrink) != CARD_SIZE:
+            raise ValueError(f"cards are cut at CARD_SIZE {CARD_SIZE} divided by a whole number, not at {size}")
+        self._levels = [image]
+
+    def __call__(self, corners: np.ndarray) -> np.ndarray:
+        """The card inside `corners` (clockwise from its top-left), upright at `size`."""
+        corners = np.float32(corners)
+        short = float(side_lengths(corners).min())
+        if self._shrink == 1 or short < CARD_SIZE[0]:
+            card = rectify(self.image, corners)
+            return card if self._shrink == 1 else cv2.resize(card, self.size, interpolation=cv2.INTER_AREA)
+        k = self._level(int(short / self.size[0]).bit_length() - 1)  # halvings that leave it at least `size`
+        # pixel i of a halved copy covers pixels 2i and 2i + 1, its centre at 2i + 0.5;
+        # a block of n pixels of the cut at CARD_SIZE has its centre (n - 1) / 2 past its first
+        inset = (self._shrink - 1) / (2 * self._shrink)
+        w, h = self.size
+        target = np.float32([[-inset, -inset], [w - 1 + inset, -inset], [w - 1 + inset, h - 1 + inset], [-inset, h - 1 + inset]])
+        matrix = cv2.getPerspectiveTransform((corners + 0.5) / 2 ** k - 0.5, target)
+        return cv2.warpPerspective(self._levels[k], matrix, self.size, flags=cv2.INTER_LINEAR,
+                                   borderMode=cv2.BORDER_REPLICATE)
+
+    def _level(self, k: int) -> int:
+        """The image halved k times, made now if not yet, or as often as it can be: which."""
+        while len(self._levels) <= k and min(self._levels[-1].shape[:2]) >= 2:
+            last = self._levels[-1]
+            h, w = last.shape[0] // 2, last.shape[1] // 2
+            self._levels.append(cv2.resize(last[: 2 * h, : 2 * w], (w, h), interpolation=cv2.INTER_AREA))
+        return min(k, len(self._levels) - 1)
+
+
 def unrectify(points: np.ndarray, corners: np.ndarray, size: tuple[int, int] = CARD_SIZE) -> np.ndarray:
     """`points` (n x 2) of a card rectified from `corners` to `size`, in the image's pixels."""
     matrix = cv2.getPerspectiveTransform(_upright(size), np.float32(corners))

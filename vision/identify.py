@@ -29,7 +29,7 @@ from typing import Protocol, Sequence
 import cv2
 import numpy as np
 
-from vision.interfaces import Candidate, Reading
+from vision.interfaces import CARD_SIZE, Candidate, Reading
 from vision.alignment import MARGIN, ShotModel, align
 from vision.chroma import chroma_maps, colour_agreement
 from vision.template import DETAIL_SIZE, details, templates
@@ -40,6 +40,7 @@ DETAIL_WEIGHT = 2.0  # closeness against similarity in the final ranking (measur
 RUNNER_UP_GAP = 0.15  # score behind the best within which the runner-up is lined up with its own shot too
 CONFIDENCE_SLOPE = 3.0  # a typical true card (one span over every threshold) reads 1 / (1 + e^-3), about 0.95
 MIN_SPAN = 0.02  # least span a margin is measured in
+READ_SIZE = (CARD_SIZE[0] // 2, CARD_SIZE[1] // 2)  # width, height cards are read at: every feature comes from there
 SHORTLIST = 8  # codes the close look compares: a Gargon suit has eight or nine look-alikes the wide look barely tells apart
 
 
@@ -183,12 +184,15 @@ class Gallery:
 
 
 def halved(cards: Sequence[np.ndarray]) -> list[np.ndarray]:
-    """Rectified cards at half size, where every size the identifier reads them at
-    (vision/template.py, vision/embed.py, vision/chroma.py) is a few cheap steps away:
-    halving is the one size change OpenCV does quickly from 180x252, the others from
-    there cost a quarter of what they cost from the full size. Enrollment shots go the
-    same way (vision/deck.py), so both sides of every comparison are made alike."""
-    return [cv2.resize(card, (card.shape[1] // 2, card.shape[0] // 2), interpolation=cv2.INTER_AREA)
+    """Rectified cards at half size (READ_SIZE from CARD_SIZE), where every size the
+    identifier reads them at (vision/template.py, vision/embed.py, vision/chroma.py) is
+    a few cheap steps away: halving is the one size change OpenCV does quickly from
+    180x252, the others from there cost a quarter of what they cost from the full size.
+    Enrollment shots go the same way (vision/deck.py), so both sides of every comparison
+    are made alike; a photo's cards are cut straight at READ_SIZE (vision/detect.py:
+    CardCutter) and pass as they are."""
+    return [card if card.shape[1::-1] == READ_SIZE else
+            cv2.resize(card, (card.shape[1] // 2, card.shape[0] // 2), interpolation=cv2.INTER_AREA)
             for card in cards]
 
 
@@ -230,6 +234,8 @@ def confidence(ranking: Ranking, gallery: Gallery) -> float:
 class GalleryIdentifier:
     """`Identifier` over an enrolled `Gallery` with an ONNX `Embedder`."""
 
+    card_size = READ_SIZE  # cut out at the size it reads cards at: nothing to shrink
+
     def __init__(self, gallery: Gallery, embedder: Embedder, top: int = 3) -> None:
         self.gallery = gallery
         self.embedder = embedder
@@ -239,9 +245,9 @@ class GalleryIdentifier:
         return self.identify_many([card])[0]
 
     def identify_many(self, cards: Sequence[np.ndarray]) -> list[Reading]:
-        """One reading per rectified card: one batch through the network and one
-        matrix product shortlist codes, the close look ranks them and checks the
-        winner."""
+        """One reading per rectified card (at CARD_SIZE or READ_SIZE; its outline in its
+        own pixels): one batch through the network and one matrix product shortlist
+        codes, the close look ranks them and checks the winner."""
         if not cards:
             return []
         g = self.gallery

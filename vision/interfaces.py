@@ -106,6 +106,8 @@ class Identifier(Protocol):
 class BatchIdentifier(Identifier, Protocol):
     """An identifier that names many cards in one model call (a whole photo's cards)."""
 
+    card_size: tuple[int, int]  # (w, h) it reads cards at: a photo's cards are cut out at this size
+
     def identify_many(self, cards: Sequence[np.ndarray]) -> list[Reading]: ...
 
 

@@ -27,7 +27,7 @@ import numpy as np
 
 from models import MODELS_DIR
 from vision.colour import read_colour
-from vision.interfaces import Candidate, Reading
+from vision.interfaces import CARD_SIZE, Candidate, Reading
 from vision.synth.faces import roman
 
 DEFAULT_MODEL = MODELS_DIR / "printed_tokens.onnx"
@@ -114,6 +114,8 @@ class PrintedReader(_PrintedModel):
     `margin`: the best code's probability must exceed the runner-up's by this much,
     else the reading is unsure (code None) and the candidates go to the host.
     """
+
+    card_size = CARD_SIZE
 
     def __init__(self, game: str, model: Path = DEFAULT_MODEL, threads: int = 1, margin: float = 0.15) -> None:
         if game not in GAMES:

@@ -25,7 +25,7 @@ import cv2
 import numpy as np
 
 from vision.deck import DeckProfile
-from vision.detect import CARD_ASPECT, ContourCardDetector, rectify, unrectify
+from vision.detect import CARD_ASPECT, CardCutter, ContourCardDetector, unrectify
 from vision.embed import DEFAULT_MODEL, OnnxEmbedder
 from vision.geometry import aspect, side_lengths
 from vision.identify import GalleryIdentifier
@@ -49,12 +49,13 @@ def _unsure(reading: Reading) -> bool:
     return reading.outline is not None and (reading.code is None or reading.confidence < RECUT_BELOW)
 
 
-def _face(corners: np.ndarray, reading: Reading) -> np.ndarray | None:
-    """Where an unsure card's best candidate's face lies in the image, if that is a
-    cut worth making (moved more than RECUT_MOVE, less than RECUT_LIMIT); else None."""
+def _face(corners: np.ndarray, reading: Reading, size: tuple[int, int]) -> np.ndarray | None:
+    """Where an unsure card's best candidate's face lies in the image (its reading
+    made of a cut-out of `size`), if that is a cut worth making (moved more than
+    RECUT_MOVE, less than RECUT_LIMIT); else None."""
     if not _unsure(reading):
         return None
-    face = unrectify(reading.outline, corners)
+    face = unrectify(reading.outline, corners, size)
     move = float(np.linalg.norm(face - corners, axis=1).max()) / max(float(side_lengths(corners).min()), 1.0)
     return face if RECUT_MOVE < move < RECUT_LIMIT else None
 
@@ -102,18 +103,20 @@ class CardRecognizer:
         quads = refine_quads(image, [d.corners for d in self.detector.detect(image)])
         ways = [[q] + ([np.roll(q, -1, axis=0)] if aspect(q) > AMBIGUOUS_ASPECT else []) for q in quads]
         flat = [q for options in ways for q in options]
-        readings = iter(self.identifier.identify_many([rectify(image, q) for q in flat]))
+        cut = CardCutter(image, self.identifier.card_size)
+        readings = iter(self.identifier.identify_many([cut(q) for q in flat]))
         chosen = [max(((q, next(readings)) for q in options), key=lambda qr: _top_score(qr[1])) for options in ways]
-        chosen = self._look_closer(image, self._cut_again(image, chosen))
+        chosen = self._look_closer(cut, self._cut_again(cut, chosen))
         return [CardResult(np.roll(corners, 2, axis=0) if reading.rotated else corners, reading)
                 for corners, reading in chosen]
 
-    def _look_closer(self, image: np.ndarray, chosen: list[tuple[np.ndarray, Reading]]) -> list[tuple[np.ndarray, Reading]]:
+    def _look_closer(self, cut: CardCutter, chosen: list[tuple[np.ndarray, Reading]]) -> list[tuple[np.ndarray, Reading]]:
         """Cards still unsure searched for again in a crop around them, at the frame's
         full size: the detector's working size merges what touches a card on a busy
         cloth, or finds only its art panel, where the full size keeps them apart. Every
         card-shaped find holding the card's centre is fitted and read; the most
         confident reading stands."""
+        image = cut.image
         if not chosen or self.detector.working_scale(image.shape) * CLOSER_GAIN > 1:
             return chosen  # (searched at nearly its full size, the frame has nothing new to show)
         h, w = image.shape[:2]
@@ -135,9 +138,9 @@ class CardRecognizer:
                 if _moved(quad, corners) > near and cv2.pointPolygonTest(quad.reshape(-1, 1, 2), centre, False) > 0:
                     looks.append((i, quad))  # another outline than the one already read
         quads = refine_quads(image, [q for _, q in looks])
-        return self._clearer(image, chosen, [(i, q) for (i, _), q in zip(looks, quads)])
+        return self._clearer(cut, chosen, [(i, q) for (i, _), q in zip(looks, quads)])
 
-    def _cut_again(self, image: np.ndarray, chosen: list[tuple[np.ndarray, Reading]]) -> list[tuple[np.ndarray, Reading]]:
+    def _cut_again(self, cut: CardCutter, chosen: list[tuple[np.ndarray, Reading]]) -> list[tuple[np.ndarray, Reading]]:
         """Unsure cards cut out again where their best candidate's face lies, read in one
         batch; each keeps the most confident of its readings. The first round also
         reads each face fitted to the edges found near it; a card any cut helped is cut
@@ -147,23 +150,23 @@ class CardRecognizer:
         same start finds the same edges."""
         cards = range(len(chosen))
         for round_ in range(RECUT_ROUNDS):
-            faces = [(i, face) for i in cards if (face := _face(*chosen[i])) is not None]
+            faces = [(i, face) for i in cards if (face := _face(*chosen[i], cut.size)) is not None]
             if not faces:
                 break
             before = [chosen[i][1].confidence for i, _ in faces]
-            tries = faces + _edge_fitted(image, chosen, faces) if round_ == 0 else faces
-            chosen = self._clearer(image, chosen, tries)
+            tries = faces + _edge_fitted(cut.image, chosen, faces) if round_ == 0 else faces
+            chosen = self._clearer(cut, chosen, tries)
             cards = [i for (i, _), confidence in zip(faces, before) if chosen[i][1].confidence > confidence]
         return chosen
 
-    def _clearer(self, image: np.ndarray, chosen: list[tuple[np.ndarray, Reading]],
+    def _clearer(self, cut: CardCutter, chosen: list[tuple[np.ndarray, Reading]],
                  tries: list[tuple[int, np.ndarray]]) -> list[tuple[np.ndarray, Reading]]:
         """`chosen` with card i's reading replaced wherever one of its other outlines
         (`tries`: (i, corners)), read in one batch, reads more confidently."""
         if not tries:
             return chosen
         chosen = list(chosen)
-        for (i, quad), reading in zip(tries, self.identifier.identify_many([rectify(image, q) for _, q in tries])):
+        for (i, quad), reading in zip(tries, self.identifier.identify_many([cut(q) for _, q in tries])):
             if reading.confidence > chosen[i][1].confidence:
                 chosen[i] = (quad, reading)
         return chosen

@@ -9,7 +9,7 @@ import numpy as np
 from hypothesis import given, settings, strategies as st
 
 from tests.vision.realdata import REAL_PHOTOS, needs_real_photos
-from vision.detect import ContourCardDetector, order_clockwise, rectify
+from vision.detect import CardCutter, ContourCardDetector, order_clockwise, rectify
 from vision.evaluate import TruthCard, match_by_centre, real_photo_truth
 from vision.interfaces import CARD_SIZE
 from vision.synth.faces import GAMES, game_codes, game_face
@@ -45,6 +45,23 @@ def test_rectify_cuts_the_card_out_upright():
     assert card.shape[:2] == (CARD_SIZE[1], CARD_SIZE[0])
     expected = cv2.resize(face, CARD_SIZE, interpolation=cv2.INTER_AREA)
     assert np.abs(card.astype(int) - expected.astype(int)).mean() < 8
+
+
+def test_a_card_of_any_size_is_cut_out_at_the_reading_size_as_it_looks_cut_at_twice_that_and_halved():
+    face = game_face("gargon", "red-14")
+    size = (CARD_SIZE[0] // 2, CARD_SIZE[1] // 2)
+    expected = cv2.resize(face, size, interpolation=cv2.INTER_AREA)
+    for width in (70, 130, 300, 620):  # upscaled, under twice, from a copy halved once, twice
+        height = round(width * 88 / 63)
+        image = np.full((height + 100, width + 100, 3), 40, np.uint8)
+        image[37:37 + height, 51:51 + width] = cv2.resize(face, (width, height), interpolation=cv2.INTER_AREA)
+        corners = np.float32([[51, 37], [50 + width, 37], [50 + width, 36 + height], [51, 36 + height]])
+        card = CardCutter(image, size)(corners)
+        assert card.shape[:2] == (size[1], size[0])
+        halved = cv2.resize(rectify(image, corners, (2 * size[0], 2 * size[1])), size, interpolation=cv2.INTER_AREA)
+        assert np.abs(card.astype(int) - halved.astype(int)).mean() < 4, width  # misplaced or aliased: 5-7
+        if width > 100:  # (a smaller one has lost detail the face at `size` keeps)
+            assert np.abs(card.astype(int) - expected.astype(int)).mean() < 4, width
 
 
 def test_every_card_is_found_once_on_every_kind_of_table():
