@@ -27,6 +27,7 @@ OUTLINE_SAMPLES = 64       # points round a quadrilateral where its outline is l
 MIN_STEP = 8               # least colour change (levels of a channel, across 3 pixels) at a card's edge
 MIN_TABLE_DISTANCE = 10.0  # least Lab distance (lightness at half weight) from the table's colour
 SIZE_SLACK = 1.5  # how many times nearer the typical card's size one region must be than the cards it holds to be one card
+SPLIT_DETAIL = 400  # pixels: a blob larger than this is split from every n-th pixel, n to bring it under
 FIT_SLACK = 0.03  # how much worse than a card's best-fitting quadrilateral its chosen one may fit
 
 
@@ -219,14 +220,18 @@ class ContourCardDetector:
         x, y, w, h = cv2.boundingRect(contour)
         mask = np.zeros((h + 2, w + 2), np.uint8)
         cv2.drawContours(mask, [contour - (x - 1, y - 1)], -1, 255, -1)
-        distance = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
+        # the cores of a blob most of a frame wide (a cloth pattern, a close-up of a few
+        # cards) are found from every `step`-th pixel: they are tens of pixels across,
+        # and the distance transform of the whole blob was a fifth of a frame's search
+        step = -(-max(w, h) // SPLIT_DETAIL)
+        distance = cv2.distanceTransform(np.ascontiguousarray(mask[::step, ::step]), cv2.DIST_L2, 3) * step
         margin = 0.5 * float(distance.max())
         cores, _ = cv2.findContours((distance > margin).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         if not 2 <= len(cores) <= 4:
             return []
         found = []
         for core in cores:
-            (cx, cy), (cw, ch), angle = cv2.minAreaRect(core)
+            (cx, cy), (cw, ch), angle = cv2.minAreaRect(core.astype(np.float32) * step)
             quad = cv2.boxPoints(((cx + x - 1, cy + y - 1), (cw + 2 * margin, ch + 2 * margin), angle)).astype(np.float32)
             inside = np.zeros_like(mask)
             cv2.fillConvexPoly(inside, (quad - (x - 1, y - 1)).astype(np.int32), 255)
