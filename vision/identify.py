@@ -104,8 +104,7 @@ class Gallery:
     def _inner(self) -> np.ndarray:
         """(2n, k) the shots' detail images (as `_both_ways`) inside MARGIN, each channel
         less its mean, as unit rows: what an aligned card is correlated with."""
-        shots = self._both_ways[2]
-        return _unit_rows(shots[:, MARGIN:-MARGIN, MARGIN:-MARGIN])
+        return _unit_rows(self._both_ways[2])
 
     def _shot(self, column: int) -> "_Shot":
         """What aligning a card onto one shot and checking it there need from the shot,
@@ -142,7 +141,8 @@ class Gallery:
                     break
         widest = columns[0]
         first = self._aligned(detail, widest)
-        near = self._inner[columns] @ _unit_rows(first[0][None, MARGIN:-MARGIN, MARGIN:-MARGIN])[0]
+        first_row = _unit_rows(first[0][None])[0]
+        near = self._inner[columns] @ first_row
         order = sorted(range(len(columns)), key=lambda i: -(similarities[columns[i]] + DETAIL_WEIGHT * near[i]))
         columns, near = [columns[i] for i in order], [float(near[i]) for i in order]
         # the best two, each seen through its own alignment, when the second is close: a
@@ -152,7 +152,7 @@ class Gallery:
         finalists = {c: first if c == widest else self._aligned(detail, c) for c in columns[:1 + close_call]}
         agreement = {}
         for i, (c, (aligned, _)) in enumerate(finalists.items()):
-            near[i], agreement[c] = self._judged(aligned, c)
+            near[i], agreement[c] = self._judged(aligned, c, first_row if c == widest else None)
         if close_call and (similarities[columns[1]] + DETAIL_WEIGHT * near[1] + agreement[columns[1]]
                            > similarities[columns[0]] + DETAIL_WEIGHT * near[0] + agreement[columns[0]]):
             columns[:2], near[:2] = columns[1::-1], near[1::-1]
@@ -171,10 +171,12 @@ class Gallery:
         return Ranking(tuple(columns), tuple(float(similarities[c]) for c in columns), tuple(near),
                        agreement[winner], colour_agreement(chroma, shot_colour), finalists[winner][1])
 
-    def _judged(self, aligned: np.ndarray, column: int) -> tuple[float, float]:
-        """A card's detail image aligned onto shot `column`: its closeness to the shot
-        and its consistency with the shot's print (vision/verify.py)."""
-        closeness = float(self._inner[column] @ _unit_rows(aligned[None, MARGIN:-MARGIN, MARGIN:-MARGIN])[0])
+    def _judged(self, aligned: np.ndarray, column: int, row: np.ndarray | None = None) -> tuple[float, float]:
+        """A card's detail image aligned onto shot `column` (`row`: its `_unit_rows`, if
+        already known): its closeness to the shot and its consistency with the shot's
+        print (vision/verify.py)."""
+        row = _unit_rows(aligned[None])[0] if row is None else row
+        closeness = float(self._inner[column] @ row)
         return closeness, consistency(aligned, self._shot(column).cells)
 
     def _aligned(self, detail: np.ndarray, column: int) -> tuple[np.ndarray, np.ndarray]:
@@ -206,8 +208,10 @@ def _outline(warp: np.ndarray, size: tuple[int, int]) -> np.ndarray:
 
 
 def _unit_rows(images: np.ndarray) -> np.ndarray:
-    """(k, pixels) float32: each image, channel by channel less its mean, as a unit row."""
-    planes = images.transpose(0, 3, 1, 2).reshape(len(images), images.shape[3], -1)
+    """(k, pixels) float32: each (h, w, c) detail image inside MARGIN, channel by channel
+    less its mean, as a unit row."""
+    inner = images[:, MARGIN:-MARGIN, MARGIN:-MARGIN]
+    planes = inner.transpose(0, 3, 1, 2).reshape(len(images), images.shape[3], -1)
     rows = (planes - planes.mean(axis=2, keepdims=True)).reshape(len(images), -1)
     return np.ascontiguousarray(rows / np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-6), np.float32)
 
