@@ -16,7 +16,8 @@ speed:  one thread everywhere; 1280x720 frames with 8 cards; identification alon
 printed: the printed readers against PP-OCR (scripts/bench_printed.py, --scenes per set).
 tracking: tracking on generated videos, seat zones for 2-6 seats, and the whole
         per-frame pipeline on a 1280x720 video (scripts/bench_tracking.py).
-Every time is a median over several runs.
+Every time is a median over several runs; on the real photos the systems take their
+runs in turn, so a slow spell of a shared machine falls on all of them alike.
 """
 
 from __future__ import annotations
@@ -58,16 +59,25 @@ from vision.synth.tables import enrolled_deck, game_table  # noqa: E402
 REAL = ROOT.parent / "shared" / "data" / "realphotos"
 
 
+def timed_in_turn(fns: dict, runs: int) -> dict[str, tuple[float, object]]:
+    """`timed` of each of `fns`, their runs taken in turn (one run of each, `runs`
+    times): a slow spell of this shared machine then falls on every system alike,
+    rather than on whichever was being timed when it came."""
+    times: dict[str, list[float]] = {name: [] for name in fns}
+    out: dict[str, object] = {}
+    for _ in range(runs):
+        for name, fn in fns.items():
+            start = time.process_time()
+            out[name] = fn()
+            times[name].append(time.process_time() - start)
+    return {name: (statistics.median(times[name]), out[name]) for name in fns}
+
+
 def timed(fn, runs: int) -> tuple[float, object]:
     """Median seconds of `runs` calls, and the last result. Seconds are this process's
     CPU time: everything runs on one thread, and on a machine shared with other jobs
     CPU time is what a dedicated core would show as wall time."""
-    times, out = [], None
-    for _ in range(runs):
-        start = time.process_time()
-        out = fn()
-        times.append(time.process_time() - start)
-    return statistics.median(times), out
+    return timed_in_turn({"": fn}, runs)[""]
 
 
 class AtWebcamSize:
@@ -100,23 +110,27 @@ def real_photos(embedder: OnnxEmbedder, runs: int) -> dict:
     codes = set(enrollment.codes)
     report: dict = {"enrolled": len(codes), "threshold": round(deck.gallery.threshold, 4), "min_consistency": round(deck.gallery.min_consistency, 4), "min_colour_median": round(float(np.median(deck.gallery.min_colours)), 4),
                     "calibration": deck.calibration}
-    for name, system in (("ours", ours), *variants.items(), *baselines.items()):
-        tally, seconds, misses = Tally(), [], []
-        for photo, cards in truth.items():
-            data = (REAL / photo).read_bytes()
-
-            elapsed, results = timed(lambda system=system, data=data: system.recognize_file(data), runs)
-            seconds.append(elapsed)
+    systems = {"ours": ours, **variants, **baselines}
+    tallies = {name: Tally() for name in systems}
+    seconds: dict[str, list[float]] = {name: [] for name in systems}
+    misses: dict[str, list[dict]] = {name: [] for name in systems}
+    for photo, cards in truth.items():
+        data = (REAL / photo).read_bytes()
+        timings = timed_in_turn({name: lambda system=system: system.recognize_file(data)
+                                 for name, system in systems.items()}, runs)
+        for name, (elapsed, results) in timings.items():
+            seconds[name].append(elapsed)
             results, test = without_gallery(photo, results, cards, gallery_index)
-            match = tally.add(results, test, codes)
-            misses += [{"photo": photo, "truth": test[t].code, "said": results[p].reading.code,
-                        "top": [(c.code, c.score) for c in results[p].reading.candidates[:2]]}
-                       for p, t in match.pairs
-                       if results[p].reading.code != (test[t].code if test[t].code in codes else None)]
-            misses += [{"photo": photo, "truth": test[t].code, "said": "not found"} for t in match.unmatched_truth]
-        report[name] = tally.summary() | {"seconds_per_photo": {p: round(s, 4) for p, s in zip(truth, seconds)},
-                                          "seconds_per_photo_mean": round(float(np.mean(seconds)), 4),
-                                          "mistakes": misses}
+            match = tallies[name].add(results, test, codes)
+            misses[name] += [{"photo": photo, "truth": test[t].code, "said": results[p].reading.code,
+                              "top": [(c.code, c.score) for c in results[p].reading.candidates[:2]]}
+                             for p, t in match.pairs
+                             if results[p].reading.code != (test[t].code if test[t].code in codes else None)]
+            misses[name] += [{"photo": photo, "truth": test[t].code, "said": "not found"} for t in match.unmatched_truth]
+    for name in systems:
+        report[name] = tallies[name].summary() | {
+            "seconds_per_photo": {p: round(s, 4) for p, s in zip(truth, seconds[name])},
+            "seconds_per_photo_mean": round(float(np.mean(seconds[name])), 4), "mistakes": misses[name]}
     for name in baselines:
         report[f"speedup_vs_{name}"] = round(report[name]["seconds_per_photo_mean"]
                                              / report["ours"]["seconds_per_photo_mean"], 2)
