@@ -74,9 +74,10 @@ class _Level:
         h, w = self.image.shape[:2]
         m = self.margin
         cx, cy = (w - 1) / 2, (h - 1) / 2
+        inside = np.array([[1.0, 0, m], [0, 1, m], [0, 0, 1]])  # only the inner pixels are warped
         for _ in range(steps):
-            seen = cv2.warpAffine(light, warp[:2].astype(np.float32), (w, h), flags=_FLAGS,
-                                  borderMode=cv2.BORDER_REPLICATE)[m: h - m, m: w - m].ravel()
+            seen = cv2.warpAffine(light, (warp @ inside)[:2].astype(np.float32), (w - 2 * m, h - 2 * m), flags=_FLAGS,
+                                  borderMode=cv2.BORDER_REPLICATE).ravel()
             gain = float(seen @ self.target) / max(self.energy, 1e-9)  # the card's contrast against the shot's
             if gain <= 1e-3:
                 break
