@@ -85,7 +85,7 @@ class CardCutter:
     four pixels round each point, and a card shrunk more in one warp comes out
     aliased); its pixels are placed where the blocks of the cut at CARD_SIZE would
     have their centres. That reads a quarter of the samples: cutting at CARD_SIZE was a
-    fifth of the time on a 40-card photo. Halved copies are made on first use and kept
+    tenth of the time on a 40-card photo. Halved copies are made on first use and kept
     for the next card."""
 
     def __init__(self, image: np.ndarray, size: tuple[int, int] = CARD_SIZE) -> None:
