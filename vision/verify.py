@@ -40,8 +40,7 @@ class PrintCells:
     @classmethod
     def of(cls, shot: np.ndarray) -> "PrintCells":
         inner = _inside_margin(shot)
-        sums = _cell_sums(inner)
-        return cls(inner, sums, (_cell_sums(inner * inner) - sums * sums / CELL ** 2).sum(axis=2))
+        return cls(inner, *_sums_and_energy(inner))
 
 
 def consistency(aligned: np.ndarray, shot: PrintCells) -> float:
@@ -49,10 +48,8 @@ def consistency(aligned: np.ndarray, shot: PrintCells) -> float:
     onto the shot) and the shot over cells that hold print in either: near 1 when the
     print matches everywhere, low when some part of the card is not the shot's."""
     a = _inside_margin(aligned)
-    sa = _cell_sums(a)
-    n = CELL * CELL
-    covariance = (_cell_sums(a * shot.inner) - sa * shot.sums / n).sum(axis=2)
-    energy_a = (_cell_sums(a * a) - sa * sa / n).sum(axis=2)
+    sa, energy_a = _sums_and_energy(a)
+    covariance = (_cell_sums(a * shot.inner) - sa * shot.sums / CELL ** 2).sum(axis=2)
     correlation = (covariance / np.sqrt(np.maximum(energy_a * shot.energy, 1e-12))).ravel()
     energy = np.maximum(energy_a, shot.energy).ravel()
     printed = correlation[energy > PRINT_SHARE * _order_statistic(energy, 90)]
@@ -62,6 +59,13 @@ def consistency(aligned: np.ndarray, shot: PrintCells) -> float:
 def _inside_margin(image: np.ndarray) -> np.ndarray:
     h, w = image.shape[:2]
     return np.ascontiguousarray(image[MARGIN: h - MARGIN, MARGIN: w - MARGIN])
+
+
+def _sums_and_energy(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each cell's sums channel by channel, and its sum of squared deviations from its
+    mean over all channels (`PrintCells.sums`, `PrintCells.energy`)."""
+    sums = _cell_sums(image)
+    return sums, (_cell_sums(image * image) - sums * sums / CELL ** 2).sum(axis=2)
 
 
 def _cell_sums(image: np.ndarray) -> np.ndarray:
