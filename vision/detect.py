@@ -62,15 +62,19 @@ def order_clockwise(corners: np.ndarray) -> np.ndarray:
     return pts
 
 
-def _upright(size: tuple[int, int]) -> np.ndarray:
-    """The corners of a rectified card of `size`, clockwise from its top-left."""
+def _upright(size: tuple[int, int], inset: float = 0.0) -> np.ndarray:
+    """The corners of a rectified card of `size`, clockwise from its top-left: the
+    centres of its corner pixels, or `inset` of a pixel outside them."""
     w, h = size
-    return np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
+    lo, right, bottom = -inset, w - 1 + inset, h - 1 + inset
+    return np.float32([[lo, lo], [right, lo], [right, bottom], [lo, bottom]])
 
 
-def rectify(image: np.ndarray, corners: np.ndarray, size: tuple[int, int] = CARD_SIZE) -> np.ndarray:
-    """The card inside `corners` (clockwise from its top-left) warped to an upright `size`."""
-    matrix = cv2.getPerspectiveTransform(np.float32(corners), _upright(size))
+def rectify(image: np.ndarray, corners: np.ndarray, size: tuple[int, int] = CARD_SIZE,
+            inset: float = 0.0) -> np.ndarray:
+    """The card inside `corners` (clockwise from its top-left) warped to an upright `size`
+    (`inset`: see `_upright`)."""
+    matrix = cv2.getPerspectiveTransform(np.float32(corners), _upright(size, inset))
     return cv2.warpPerspective(image, matrix, size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
 
 
@@ -106,12 +110,8 @@ class CardCutter:
         k = self._level(int(short / self.size[0]).bit_length() - 1)  # halvings that leave it at least `size`
         # pixel i of a halved copy covers pixels 2i and 2i + 1, its centre at 2i + 0.5;
         # a block of n pixels of the cut at CARD_SIZE has its centre (n - 1) / 2 past its first
-        inset = (self._shrink - 1) / (2 * self._shrink)
-        w, h = self.size
-        target = np.float32([[-inset, -inset], [w - 1 + inset, -inset], [w - 1 + inset, h - 1 + inset], [-inset, h - 1 + inset]])
-        matrix = cv2.getPerspectiveTransform((corners + 0.5) / 2 ** k - 0.5, target)
-        return cv2.warpPerspective(self._levels[k], matrix, self.size, flags=cv2.INTER_LINEAR,
-                                   borderMode=cv2.BORDER_REPLICATE)
+        return rectify(self._levels[k], (corners + 0.5) / 2 ** k - 0.5, self.size,
+                       inset=(self._shrink - 1) / (2 * self._shrink))
 
     def _level(self, k: int) -> int:
         """The image halved k times, made now if not yet, or as often as it can be: which."""
