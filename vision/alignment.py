@@ -44,10 +44,9 @@ class _Level:
 
     image: np.ndarray     # (h, w, 3) band-pass detail image
     solve: np.ndarray     # (6, k) the inverse Hessian times the steepest-descent images of its lightness, over the inner pixels
-    solved: np.ndarray    # (6,) `solve` applied to `target`
-    target: np.ndarray    # (k,) the inner pixels of its lightness
-    energy: float         # target @ target
-    inner: np.ndarray     # (h - 2 margin, w - 2 margin) the inner pixels of its lightness, as an image
+    solved: np.ndarray    # (6,) `solve` applied to the inner pixels of its lightness
+    energy: float         # their sum of squares
+    inner: np.ndarray     # (h - 2 margin, w - 2 margin) the inner pixels of its lightness
     margin: int
 
     @classmethod
@@ -64,7 +63,7 @@ class _Level:
         solve = (np.linalg.inv(hessian + 1e-6 * np.trace(hessian) * np.eye(6)) @ steepest).astype(np.float32)
         target = np.ascontiguousarray(light[inner])
         flat = target.ravel()
-        return cls(image, solve, solve @ flat, flat, float(flat @ flat), target, margin)
+        return cls(image, solve, solve @ flat, float(flat @ flat), target, margin)
 
     def fit(self, light: np.ndarray, warp: np.ndarray, steps: int) -> np.ndarray:
         """`warp` (3x3, shot -> query pixels) improved by `steps` Gauss-Newton steps;
@@ -78,7 +77,7 @@ class _Level:
         for _ in range(steps):
             seen = cv2.warpAffine(light, (warp @ inside)[:2].astype(np.float32), (w - 2 * m, h - 2 * m), flags=_FLAGS,
                                   borderMode=cv2.BORDER_REPLICATE).ravel()
-            gain = float(seen @ self.target) / max(self.energy, 1e-9)  # the card's contrast against the shot's
+            gain = float(seen @ self.inner.ravel()) / max(self.energy, 1e-9)  # the card's contrast against the shot's
             if gain <= 1e-3:
                 break
             a, b, tx, c, d, ty = (self.solve @ seen / gain - self.solved).tolist()
