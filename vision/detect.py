@@ -352,16 +352,14 @@ class _Quad:
 
     @classmethod
     def all_of(cls, corners: Sequence[np.ndarray], scores: Sequence[float]) -> list["_Quad"]:
-        """One per quadrilateral, their areas and bounding boxes worked out together (a
-        40-card photo has ~400 of them, and one at a time cost a third of `_suppress`)."""
+        """One per quadrilateral, their bounding boxes worked out together (a 40-card
+        photo has ~400 of them, and one at a time cost a third of `_suppress`)."""
         if not len(corners):
             return []
         quads = np.asarray(corners, np.float32).reshape(-1, 4, 2)
-        x, y = quads[..., 0].astype(np.float64), quads[..., 1].astype(np.float64)
-        areas = 0.5 * np.abs((x * np.roll(y, -1, axis=1) - np.roll(x, -1, axis=1) * y).sum(axis=1))  # shoelace
         lows, highs = quads.min(axis=1).tolist(), quads.max(axis=1).tolist()
-        return [cls(q, s, a, (x0, y0, x1, y1))
-                for q, s, a, (x0, y0), (x1, y1) in zip(quads, scores, areas.tolist(), lows, highs)]
+        return [cls(q, s, _polygon_area(q), (x0, y0, x1, y1))
+                for q, s, (x0, y0), (x1, y1) in zip(quads, scores, lows, highs)]
 
     def overlaps(self, other: "_Quad", least: float) -> bool:
         """Whether the two intersect over more than `least` (an area). Their bounding
