@@ -162,8 +162,9 @@ def first_calls(model: Path, runs: int) -> dict:
     of a fresh process, `runs` processes apiece, in turn: no run finds the buffers,
     caches and lazily built tables of an earlier read of the same photo, as repeated
     runs in one process do (the recipe then reads the 27-MP photo a quarter faster)."""
+    photos = list(real_photo_truth(REAL))
     seconds: dict[str, list[float]] = {"ours": [], "phash_original": []}
-    for photo in real_photo_truth(REAL):
+    for photo in photos:
         times: dict[str, list[float]] = {name: [] for name in seconds}
         for _ in range(runs):
             for name in seconds:
@@ -172,7 +173,7 @@ def first_calls(model: Path, runs: int) -> dict:
                 times[name].append(float(done.stdout))
         for name in seconds:
             seconds[name].append(statistics.median(times[name]))
-    report: dict = {name: {"seconds_per_photo": {p: round(t, 4) for p, t in zip(real_photo_truth(REAL), values)},
+    report: dict = {name: {"seconds_per_photo": {p: round(t, 4) for p, t in zip(photos, values)},
                            "seconds_per_photo_mean": round(float(np.mean(values)), 4)}
                     for name, values in seconds.items()}
     report["speedup_vs_phash_original"] = round(report["phash_original"]["seconds_per_photo_mean"]
