@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from companion.speech import DEFAULT_VOICE, VOICES
+
 ENV_PREFIX = "COMPANION_"
 GAMES = ("bagani", "gargon", "dugtungan", "lagim")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
@@ -38,6 +40,7 @@ class Settings:
     confidence: float = _setting(0.8, "readings below this become a question for the host", low=0.0, high=1.0)
     speech: bool = _setting(True, "speak prompts aloud (falls back to text when there is no audio)")
     speech_rate: int = _setting(165, "speaking rate in words per minute", low=80, high=400)
+    speech_voice: str = _setting(DEFAULT_VOICE, "espeak-ng voice that speaks the prompts", choices=VOICES)
     threads: int = _setting(1, "CPU threads for vision models (a Pi 4 has 4 cores)", low=1, high=16)
     host_token: str = _setting("", "the host's token for the host page; empty: a new random one at each start")
     web_threads: int = _setting(48, "web server threads: one per connected phone plus a few for requests",

@@ -39,8 +39,10 @@ def build_services(settings: Settings, database: Path, base_url: str) -> Service
         raise UsageError(str(database), "", str(exc)) from None
     bus = EventBus()
     stream = StateStream()
-    speaker = PromptSpeaker(enabled=settings.speech, rate=settings.speech_rate)
+    speaker = PromptSpeaker(enabled=settings.speech, rate=settings.speech_rate, voice=settings.speech_voice)
     bus.subscribe(lambda _name, snapshot: stream.publish(snapshot), "state")
+    bus.subscribe(lambda _name, snapshot: speaker.listen_for(
+        [p["name"] for p in snapshot["players"]], snapshot["game"] == "dugtungan"), "state")
     bus.subscribe(lambda _name, text: speaker.say(text), "prompt")
     bus.subscribe(lambda _name, text: log.info("prompt: %s", text), "prompt")
     table = LiveTable(store, bus, confidence=settings.confidence)

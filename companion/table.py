@@ -244,12 +244,13 @@ class LiveTable:
     # -- the scoreboard ----------------------------------------------------------
 
     def _changed(self, prompt: str | None = None) -> None:
-        if prompt:
-            if self._game is not None:
-                self._game.prompt = prompt
-            self.bus.fire("prompt", prompt)
+        """Fire the new state, then its prompt: the speaker learns a new game's names first."""
+        if prompt and self._game is not None:
+            self._game.prompt = prompt
         self.version += 1
         self.bus.fire("state", self.snapshot())
+        if prompt:
+            self.bus.fire("prompt", prompt)
 
     def snapshot(self) -> dict[str, Any]:
         """The scoreboard JSON of the contract (`/api/state`), plus what the pages show."""

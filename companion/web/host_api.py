@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 from flask import Blueprint, Response, jsonify, request
 
+from companion.speech import VOICES
 from companion.web.auth import host_required
 from companion.web.lookup import services
 from rules.core import BadInput, IllegalMove
@@ -42,7 +43,8 @@ def _done() -> Response:
     app_services = services()
     speaker = app_services.speaker
     return jsonify({**app_services.table.snapshot(),
-                    "speech": {"muted": speaker.muted, "rate": speaker.rate, "status": speaker.status}})
+                    "speech": {"muted": speaker.muted, "rate": speaker.rate, "voice": speaker.voice,
+                               "status": speaker.status}})
 
 
 def _route(rule: str) -> Callable[[Callable[[dict[str, Any]], None]], Callable[[], Response]]:
@@ -102,4 +104,14 @@ def speech(body: dict[str, Any]) -> None:
     rate = opt(body, "rate", int, speaker.rate)
     if not 80 <= rate <= 400:
         raise BadInput("rate", "must be 80 to 400 words per minute")
+    voice = opt(body, "voice", str, speaker.voice)
+    if voice not in VOICES:
+        raise BadInput("voice", f"must be one of {', '.join(VOICES)}")
     speaker.rate = rate
+    speaker.voice = voice
+
+
+@_route("/say-again")
+def say_again(body: dict[str, Any]) -> None:
+    if not services().speaker.repeat():
+        raise BadInput("", "no prompt has been said yet")

@@ -9,6 +9,7 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 from companion import export, qr
 from companion.adapters import playable_games
 from companion.projection import project
+from companion.speech import VOICES
 from companion.web.auth import csrf_token, is_host
 from companion.web.lookup import finished_game, services
 
@@ -29,7 +30,7 @@ def host() -> Any:
     app_services = services()
     return render_template("host.html", state=app_services.table.snapshot(), csrf=csrf_token(),
                            games=playable_games(), viewer_url=app_services.base_url + "/",
-                           qr_svg=qr.svg_qr(app_services.base_url + "/"), speaker=app_services.speaker)
+                           qr_svg=qr.svg_qr(app_services.base_url + "/"), speaker=app_services.speaker, voices=VOICES)
 
 
 @bp.route("/qr.svg")

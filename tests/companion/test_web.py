@@ -153,6 +153,18 @@ def test_mute_and_rate_are_the_hosts(client, gargon):
     assert client.post("/api/host/speech", json={"rate": 20}, headers=headers).status_code == 400
 
 
+def test_the_host_picks_the_voice_and_hears_the_last_prompt_again(client, gargon):
+    headers = {"Authorization": f"Bearer {HOST_TOKEN}"}
+    speech = client.post("/api/host/speech", json={"voice": "en-gb"}, headers=headers).get_json()["speech"]
+    assert speech["voice"] == "en-gb" and gargon.speaker.voice == "en-gb"
+    assert client.post("/api/host/speech", json={"voice": "klingon"}, headers=headers).status_code == 400
+    gargon.table.bus.flush()
+    said = gargon.speaker.last
+    assert said is not None
+    assert client.post("/api/host/say-again", headers=headers).status_code == 200
+    assert gargon.speaker.last == said
+
+
 def test_create_app_takes_config_over_the_defaults(gargon):
     app = create_app(gargon, {"TESTING": True, "MAX_CONTENT_LENGTH": 10})
     assert app.config["MAX_CONTENT_LENGTH"] == 10 and app.config["SESSION_COOKIE_SAMESITE"] == "Strict"

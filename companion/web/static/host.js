@@ -147,6 +147,8 @@
   $("end-game").onclick = () => { if (confirm("End this game and keep the score?")) post("end"); };
   $("mute").onclick = () => post("speech", { muted: $("mute").getAttribute("aria-pressed") !== "true" });
   $("rate").onchange = () => post("speech", { rate: Number($("rate").value) });
+  $("voice").onchange = () => post("speech", { voice: $("voice").value });
+  $("say-again").onclick = () => post("say-again");
   $("start-form").onsubmit = (event) => {
     event.preventDefault();
     const players = $("start-players").value.split("\n").map((s) => s.trim()).filter(Boolean);
