@@ -70,6 +70,21 @@ def camera_problem(setup: CameraSetup) -> str | None:
         return f"the zones file {setup.zones_file} does not exist (companion markers --calibrate)"
     if setup.camera == "auto" and not camera_attached():
         return "no camera is attached"
+    return source_problem(setup.camera)
+
+
+def source_problem(camera: str) -> str | None:
+    """Why the `camera` setting names nothing that can be there, before anything is opened.
+
+    A webcam that is plugged in later comes back by itself, but a device path that
+    does not exist, or a video file or folder that is not there, is a typing mistake.
+    """
+    if camera in ("auto", "none", "picamera") or camera.isdigit() or "://" in camera:
+        return None
+    if camera.startswith("/dev/"):
+        return None if Path(camera).exists() else f"the camera device {camera} does not exist"
+    if not Path(camera).expanduser().exists():
+        return f"{camera} is not a camera index, device, stream URL, video file or folder"
     return None
 
 

@@ -11,7 +11,7 @@ import argparse
 import logging
 from typing import Callable
 
-from companion.camera import CameraFeed, CameraSetup
+from companion.camera import CameraFeed, CameraSetup, source_problem
 from companion.commands.demo import pick_game
 from companion.commands.table_options import add_table_options, table_settings
 from companion.errors import UsageError
@@ -32,6 +32,9 @@ def run_table(args: argparse.Namespace) -> int:
         game_rules(game).new_game(players)  # a bad table is refused before the port opens
     except BadInput as exc:
         raise UsageError("--players", args.players, exc.problem) from None
+    problem = source_problem(camera)
+    if problem:
+        raise UsageError("--camera" if args.camera else "the camera setting", "", problem)
 
     def start(services: Services) -> Callable[[], None] | None:
         restored = services.table.snapshot()

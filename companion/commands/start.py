@@ -17,16 +17,24 @@ from companion.commands.table_options import table_settings
 def start_table(args: argparse.Namespace) -> int:
     settings = table_settings(args)
     game = args.game or settings.game
-    problem = camera_problem(CameraSetup(settings.camera, settings.deck, game, settings.zones_file))
+    camera, deck = args.camera or settings.camera, args.deck or settings.deck
+    problem = camera_problem(CameraSetup(camera, deck, game, settings.zones_file))
     if problem is None:
-        args.camera, args.deck, args.new = settings.camera, settings.deck, False
-        args.players = "Player 1,Player 2,Player 3"
+        args.camera, args.deck, args.new = camera, deck, False
         return run_table(args)
     print(f"companion: {problem}; starting the demo table instead", flush=True)
     return run_demo(args)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser("start", help="start the table: the live camera when one is attached, else the demo")
+    parser = sub.add_parser(
+        "start", help="start the table: the live camera when one is attached, else the demo",
+        description="Starts the live table when a camera is attached and its cards can be recognised (an "
+        "enrolled deck, or a game read from print); otherwise plays the demo table, and says why.")
     add_demo_arguments(parser)
+    live = parser.add_argument_group("the live table (used when a camera is attached)")
+    live.add_argument("--camera", metavar="SOURCE", help="camera source (default: the camera setting, auto)")
+    live.add_argument("--deck", help="enrolled deck profile (default: the deck setting)")
+    live.add_argument("--players", default="Player 1,Player 2,Player 3",
+                      help="names in turn order, comma-separated (renamed on the host page)")
     parser.set_defaults(func=start_table)
