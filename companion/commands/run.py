@@ -14,6 +14,7 @@ from typing import Callable
 from companion.camera import CameraFeed, CameraSetup, source_problem
 from companion.commands.demo import pick_game
 from companion.commands.table_options import add_table_options, table_settings
+from companion.decks import table_deck
 from companion.errors import UsageError
 from companion.server import serve
 from companion.web import Services
@@ -45,7 +46,8 @@ def run_table(args: argparse.Namespace) -> int:
         if camera == "none":
             return None
         table = services.table.snapshot()
-        setup = CameraSetup(camera, args.deck or settings.deck, table["game"], settings.zones_file, settings.threads)
+        deck = args.deck or settings.deck or table_deck(settings.data_path, table["game"])
+        setup = CameraSetup(camera, deck, table["game"], settings.zones_file, settings.threads)
         return CameraFeed(services.table, setup, len(table["players"])).start()
 
     return serve(settings, settings.port, settings.data_path / "games.db", start)
@@ -56,7 +58,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--game", help="game to play (default: the game setting)")
     parser.add_argument("--camera", metavar="SOURCE", help="camera source (default: the camera setting); "
                         "'none' for a table run by hand from the host page")
-    parser.add_argument("--deck", help="enrolled deck profile for the camera (default: the deck setting)")
+    parser.add_argument("--deck", help="enrolled deck profile for the camera (default: the deck setting, else the deck "
+                        "enrolled on the host page)")
     parser.add_argument("--players", default="Player 1,Player 2,Player 3",
                         help="names in turn order, comma-separated (renamed on the host page)")
     parser.add_argument("--new", action="store_true", help="start a new game even if one is in progress")

@@ -12,12 +12,14 @@ from companion.camera import CameraSetup, camera_problem
 from companion.commands.demo import add_demo_arguments, run_demo
 from companion.commands.run import run_table
 from companion.commands.table_options import table_settings
+from companion.decks import table_deck
 
 
 def start_table(args: argparse.Namespace) -> int:
     settings = table_settings(args)
     game = args.game or settings.game
-    camera, deck = args.camera or settings.camera, args.deck or settings.deck
+    camera = args.camera or settings.camera
+    deck = args.deck or settings.deck or table_deck(settings.data_path, game)
     problem = camera_problem(CameraSetup(camera, deck, game, settings.zones_file))
     if problem is None:
         args.camera, args.deck, args.new = camera, deck, False
@@ -34,7 +36,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_demo_arguments(parser)
     live = parser.add_argument_group("the live table (used when a camera is attached)")
     live.add_argument("--camera", metavar="SOURCE", help="camera source (default: the camera setting, auto)")
-    live.add_argument("--deck", help="enrolled deck profile (default: the deck setting)")
+    live.add_argument("--deck", help="enrolled deck profile (default: the deck setting, else the deck "
+                      "enrolled on the host page)")
     live.add_argument("--players", default="Player 1,Player 2,Player 3",
                       help="names in turn order, comma-separated (renamed on the host page)")
     parser.set_defaults(func=start_table)
