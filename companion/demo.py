@@ -33,6 +33,7 @@ replayed straight into the table instead, and one log line says so.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import logging
 import random
 import threading
@@ -268,15 +269,20 @@ def _grouped(steps: Sequence[Step]) -> Iterator[tuple[Step, list[Observation]]]:
 
 
 class DemoPlayer:
-    """Plays a recording on a daemon thread; `speed` 2 halves the pauses between changes."""
+    """Plays recordings on a daemon thread; `speed` 2 halves the pauses between changes.
 
-    def __init__(self, table: LiveTable, game: str, speed: float = 1.0, loop: bool = True,
+    Given several games it plays them in turn, looping, so a newcomer's demo shows every
+    game; `game` and `recording` are the ones playing now.
+    """
+
+    def __init__(self, table: LiveTable, games: str | Sequence[str], speed: float = 1.0, loop: bool = True,
                  answer_myself: bool = False, fps: float = FPS, size: tuple[int, int] = FRAME_SIZE,
                  threads: int = 1, seed: int = 0) -> None:
         self.table = table
         self.answer_myself = answer_myself
-        self.game = game
-        self.recording: Recording = adapter_for(game).recording()
+        self.games = (games,) if isinstance(games, str) else tuple(games)
+        self.game = self.games[0]
+        self.recording: Recording = adapter_for(self.game).recording()
         self.speed = speed
         self.loop = loop
         self.fps = fps
@@ -287,6 +293,7 @@ class DemoPlayer:
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="demo", daemon=True)
         self._parts: tuple[Any, Any] | None = None
+        self._vision_of: dict[str, tuple[Any, Any] | None] = {}
         self._asked_at: dict[int, float] = {}
         self._frame = 0
         self._next = 0.0
@@ -331,13 +338,17 @@ class DemoPlayer:
 
     def _run(self) -> None:
         try:
-            self._parts = self._vision()
             seed = self.seed
-            while not self._stop.is_set():
-                rec = self.recording
+            for turn in itertools.count():
+                self.game = self.games[turn % len(self.games)]
+                self.recording = rec = adapter_for(self.game).recording()
+                if self.game not in self._vision_of:
+                    self._vision_of[self.game] = self._vision()
+                self._parts = self._vision_of[self.game]
                 self.table.start_game(self.game, rec.players, rec.options, rec.setup)
                 played = self._film(rec, seed) if self._parts is not None else self._replay(rec)
-                if not played or not self.loop or self._stop.wait(PAUSE_BETWEEN_GAMES / self.speed):
+                last = turn + 1 >= len(self.games) and not self.loop
+                if not played or last or self._stop.wait(PAUSE_BETWEEN_GAMES / self.speed):
                     return
                 seed += 1
         except Exception:  # the demo failing must leave a table the host can still run

@@ -45,8 +45,28 @@ def test_the_lagim_demo_names_its_cards_against_its_enrolled_deck_over_the_table
         assert player.wait(120)
         tally = player.tally
         assert tally.wrong == 0 and tally.right >= 3 and tally.asked <= 1, tally
+        assert [g.game for g in services.store.finished_games()] == ["lagim"]
     finally:
         close_services(services)
+
+
+def test_the_demo_plays_the_games_in_turn_each_to_its_final_scores(tmp_path):
+    services = build_services(table_settings(tmp_path), tmp_path / "demo.db", "http://192.0.2.1:8000")
+    try:
+        player = DemoPlayer(services.table, ["dugtungan", "gargon"], speed=1000, loop=False).start()
+        assert player.wait(180)
+        finished = services.store.finished_games()
+        assert sorted(g.game for g in finished) == ["dugtungan", "gargon"]
+        assert all(g.result and g.result["winners"] for g in finished)
+    finally:
+        close_services(services)
+
+
+def test_a_demo_without_a_game_named_plays_every_game_starting_with_the_setting():
+    from companion.commands.demo import demo_games
+
+    assert demo_games(None, "gargon") == ["gargon", "dugtungan", "lagim", "bagani"]
+    assert demo_games("lagim", "gargon") == ["lagim"]
 
 
 def test_a_demo_game_replays_from_its_log_to_the_same_scoreboard(played):
