@@ -75,6 +75,8 @@ class Tally:
     asked: int = 0      # unsure: no name, or a confidence under the table's bar
     missed: int = 0     # never reported within SEEN_FRAMES
     extra: int = 0      # reported, but not a change the recording made
+    refused: int = 0    # script steps the rules refused (the game had gone another way)
+    ended_by_script: int = 0  # games the recording ran out on before they ended
     frames: int = 0
     seconds: float = 0.0  # time spent filming, reading and feeding the table
 
@@ -374,8 +376,17 @@ class DemoPlayer:
         for _ in range(AFTER_LAST):
             if not self._tick(camera):
                 return False
+        self._finish_unfinished()
         self._report()
         return True
+
+    def _finish_unfinished(self) -> None:
+        """A game the recording ran out on (a refused step sent it another way) is ended
+        as a host would end it, so every demo game reaches its final scores."""
+        if self.table.snapshot()["status"] == "playing":
+            self.tally.ended_by_script += 1
+            log.info("demo: the recording ended before the game did; the script ends it, as a host would")
+            self.table.end()
 
     def _tick(self, camera: Camera) -> bool:
         """One frame at the real-time pace; False if stopped."""
@@ -427,6 +438,7 @@ class DemoPlayer:
                 self.table.end()
         except (IllegalMove, BadInput) as exc:
             # A misread, or a real host, may have changed the game under the script; carry on.
+            self.tally.refused += 1
             log.info("demo step skipped: %s", getattr(exc, "reason", exc))
 
     def _report(self) -> None:
