@@ -14,7 +14,7 @@ from typing import Callable
 from companion.camera import CameraFeed, CameraSetup, source_problem
 from companion.commands.demo import pick_game
 from companion.commands.table_options import add_table_options, table_settings
-from companion.decks import table_deck
+from companion.camera_files import table_deck, table_zones
 from companion.errors import UsageError
 from companion.server import serve
 from companion.web import Services
@@ -47,7 +47,8 @@ def run_table(args: argparse.Namespace) -> int:
             return None
         table = services.table.snapshot()
         deck = args.deck or settings.deck or table_deck(settings.data_path, table["game"])
-        setup = CameraSetup(camera, deck, table["game"], settings.zones_file, settings.threads)
+        zones = settings.zones_file or table_zones(settings.data_path)
+        setup = CameraSetup(camera, deck, table["game"], zones, settings.threads)
         return CameraFeed(services.table, setup, len(table["players"])).start()
 
     return serve(settings, settings.port, settings.data_path / "games.db", start)

@@ -12,7 +12,7 @@ from companion.camera import CameraSetup, camera_problem
 from companion.commands.demo import add_demo_arguments, run_demo
 from companion.commands.run import run_table
 from companion.commands.table_options import table_settings
-from companion.decks import table_deck
+from companion.camera_files import table_deck, table_zones
 
 
 def start_table(args: argparse.Namespace) -> int:
@@ -20,7 +20,7 @@ def start_table(args: argparse.Namespace) -> int:
     game = args.game or settings.game
     camera = args.camera or settings.camera
     deck = args.deck or settings.deck or table_deck(settings.data_path, game)
-    problem = camera_problem(CameraSetup(camera, deck, game, settings.zones_file))
+    problem = camera_problem(CameraSetup(camera, deck, game, settings.zones_file or table_zones(settings.data_path)))
     if problem is None:
         args.camera, args.deck, args.new = camera, deck, False
         return run_table(args)

@@ -5,8 +5,8 @@ its photo with the phone (or uploads one), sees the card as it was cut out, conf
 or retakes it, skips cards the deck does not have, and finishes. Finishing calibrates
 the deck exactly as `companion enroll` does (`vision.enroll.Enrollment`, one object for
 both) and saves it as `<data_dir>/decks/<game>.npz`, the deck the table's camera uses
-for that game when no other deck is set (`companion.decks.table_deck`). One walk-through at a time: the
-table has one host.
+for that game when no other deck is set (`companion.camera_files`). One walk-through
+at a time: the table has one host.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, redirect, render_template, request, url_for
 
-from companion.decks import DECK_FOLDER
+from companion.camera_files import DECK_FOLDER
 from companion.web.auth import csrf_token, host_required, is_host
 from companion.web.lookup import services
 from rules.core import BadInput

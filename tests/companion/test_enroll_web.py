@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from companion.decks import table_deck
+from companion.camera_files import table_deck
 from tests.companion.conftest import HOST_TOKEN
 from tests.companion.photos import card_photo
 from vision.deck import DeckProfile
