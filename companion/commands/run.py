@@ -14,7 +14,7 @@ from typing import Callable
 from companion.camera import CameraFeed, CameraSetup, source_problem
 from companion.commands.demo import pick_game
 from companion.commands.table_options import add_table_options, table_settings
-from companion.camera_files import table_deck, table_zones
+from companion.camera_files import table_camera, table_deck, table_zones
 from companion.errors import UsageError
 from companion.server import serve
 from companion.web import Services
@@ -28,7 +28,7 @@ def run_table(args: argparse.Namespace) -> int:
     settings = table_settings(args)
     game = pick_game(args.game, settings.game)
     players = [p.strip() for p in args.players.split(",") if p.strip()]
-    camera = args.camera or settings.camera
+    camera = args.camera or table_camera(settings.camera, settings.data_path)
     try:
         game_rules(game).new_game(players)  # a bad table is refused before the port opens
     except BadInput as exc:
@@ -46,8 +46,8 @@ def run_table(args: argparse.Namespace) -> int:
         if camera == "none":
             return None
         table = services.table.snapshot()
-        deck = args.deck or settings.deck or table_deck(settings.data_path, table["game"])
-        zones = settings.zones_file or table_zones(settings.data_path)
+        deck = args.deck or table_deck(settings.deck, settings.data_path, table["game"])
+        zones = table_zones(settings.zones_file, settings.data_path)
         setup = CameraSetup(camera, deck, table["game"], zones, settings.threads)
         return CameraFeed(services.table, setup, len(table["players"])).start()
 

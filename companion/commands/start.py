@@ -12,15 +12,15 @@ from companion.camera import CameraSetup, camera_problem
 from companion.commands.demo import add_demo_arguments, run_demo
 from companion.commands.run import run_table
 from companion.commands.table_options import table_settings
-from companion.camera_files import table_deck, table_zones
+from companion.camera_files import table_camera, table_deck, table_zones
 
 
 def start_table(args: argparse.Namespace) -> int:
     settings = table_settings(args)
     game = args.game or settings.game
-    camera = args.camera or settings.camera
-    deck = args.deck or settings.deck or table_deck(settings.data_path, game)
-    problem = camera_problem(CameraSetup(camera, deck, game, settings.zones_file or table_zones(settings.data_path)))
+    camera = args.camera or table_camera(settings.camera, settings.data_path)
+    deck = args.deck or table_deck(settings.deck, settings.data_path, game)
+    problem = camera_problem(CameraSetup(camera, deck, game, table_zones(settings.zones_file, settings.data_path)))
     if problem is None:
         args.camera, args.deck, args.new = camera, deck, False
         return run_table(args)

@@ -30,7 +30,7 @@ def test_three_cards_photographed_confirmed_and_finished_become_the_tables_deck(
         assert client.post("/api/host/enroll/confirm", headers=BEARER).get_json()["pending"] is None
     done = client.post("/api/host/enroll/finish", headers=BEARER).get_json()
     assert done["cards"] == ["blue-circle", "higante", "red-square"]
-    deck = table_deck(services.store.path.parent, "bagani")
+    deck = table_deck("", services.store.path.parent, "bagani")
     assert deck and DeckProfile.load(Path(deck)).gallery.codes
 
 

@@ -1,10 +1,12 @@
-"""Calibrate the seats from the phone: print the markers, photograph the table, done.
+"""Set up the camera from the phone: which camera, and where everyone sits.
 
-The same calibration as `companion markers --calibrate`, with the picture coming from
-the host's phone: the seat markers are found, the zones saved as
-`<data_dir>/zones.json` (what the camera uses at its next start when the settings name
-no zones file), and the photo comes back with each seat's zone drawn on it, so the host
-sees at once whether the camera will give a card to the right player.
+The camera source is tried before it is kept: one frame is read from it and shown, so
+a wrong device or a typo in a stream address shows at once, not at the next start.
+Seats are calibrated as `companion markers --calibrate` does, with the picture coming
+from the host's phone: the seat markers are found and the photo comes back with each
+seat's zone drawn on it, so the host sees whether the camera will give a card to the
+right player. Both are kept in the data folder (`companion.camera_files`) and used from
+the camera's next start when the settings name none.
 """
 
 from __future__ import annotations
@@ -15,15 +17,17 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 
-from companion.camera_files import ZONES_FILE
+from companion.camera import source_problem
+from companion.camera_files import CAMERA_FILE, ZONES_FILE, table_camera
 from companion.web.auth import csrf_token, host_required, is_host
 from companion.web.lookup import services
 from rules.core import BadInput
 
-bp = Blueprint("seats", __name__)
+bp = Blueprint("camera_setup", __name__)
 
 PHOTO_LIMIT = 12 * 1024 * 1024  # a phone's full-size photo
 SHOWN_WIDTH = 960               # the drawn zones come back at this width
+FIRST_FRAME_SECONDS = 5.0       # how long a camera source being tried may take to give a frame
 
 
 @bp.errorhandler(BadInput)
@@ -42,12 +46,14 @@ def _seats(raw: Any) -> int:
     return seats
 
 
-@bp.route("/host/seats")
+@bp.route("/host/camera-setup")
 def page() -> Any:
     if not is_host():
         return redirect(url_for("auth.login"))
     players = len(services().table.snapshot()["players"]) or 4
-    return render_template("seats.html", csrf=csrf_token(), seats=max(2, players))
+    data_dir = services().store.path.parent
+    return render_template("camera_setup.html", csrf=csrf_token(), seats=max(2, players),
+                           camera=table_camera("auto", data_dir))
 
 
 @bp.route("/host/markers.png")
@@ -62,6 +68,46 @@ def sheet() -> Any:
     ok, data = cv2.imencode(".png", marker_sheet(_seats(request.args.get("seats", 4)), dpi=150))
     return Response(data.tobytes(), mimetype="image/png",
                     headers={"Content-Disposition": "inline; filename=seat-markers.png"})
+
+
+def _png_url(image: Any) -> str:
+    import cv2
+
+    ok, data = cv2.imencode(".png", image)
+    return "data:image/png;base64," + base64.b64encode(data.tobytes()).decode("ascii")
+
+
+@bp.route("/api/host/camera/source", methods=["POST"])
+@host_required
+def camera_source() -> Response:
+    """Try a camera source (one frame, shown) and keep it as the table's camera."""
+    import cv2
+
+    from companion.camera import source_spec
+    from vision.sources import open_source
+
+    source = str((request.get_json(silent=True) or {}).get("source", "")).strip()
+    if not source or source == "none":
+        raise BadInput("source", "name a camera: auto, a webcam number, a device, a stream address, "
+                       "a video file or a picture folder")
+    problem = source_problem(source)
+    if problem:
+        raise BadInput("source", problem)
+    try:
+        frames = open_source(source_spec(source))
+    except ValueError as exc:
+        raise BadInput("source", str(exc)) from None
+    try:
+        frame = frames.read(timeout=FIRST_FRAME_SECONDS)
+    finally:
+        frames.close()
+    if frame is None:
+        raise BadInput("source", f"no picture from {source} in {FIRST_FRAME_SECONDS:.0f} s "
+                       "(unplugged, or in use by the running table?)")
+    (services().store.path.parent / CAMERA_FILE).write_text(source + "\n", encoding="utf-8")
+    scale = SHOWN_WIDTH / frame.shape[1]
+    shown = cv2.resize(frame, (SHOWN_WIDTH, round(frame.shape[0] * scale)), interpolation=cv2.INTER_AREA)
+    return jsonify({"source": source, "image": _png_url(shown)})
 
 
 def _drawn(image: Any, zones: Any, seats: int) -> str:
@@ -84,8 +130,7 @@ def _drawn(image: Any, zones: Any, seats: int) -> str:
         cv2.putText(shown, f"Seat {k + 1}", at, cv2.FONT_HERSHEY_SIMPLEX, 0.9, (0, 0, 0), 5, cv2.LINE_AA)
         cv2.putText(shown, f"Seat {k + 1}", at, cv2.FONT_HERSHEY_SIMPLEX, 0.9, (255, 255, 255), 2, cv2.LINE_AA)
     cv2.circle(shown, (round(cx), round(cy)), round(zones.centre_radius * scale), (80, 200, 255), 3, cv2.LINE_AA)
-    ok, data = cv2.imencode(".png", shown)
-    return "data:image/png;base64," + base64.b64encode(data.tobytes()).decode("ascii")
+    return _png_url(shown)
 
 
 @bp.route("/api/host/seats/calibrate", methods=["POST"])

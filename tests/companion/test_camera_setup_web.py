@@ -1,4 +1,4 @@
-"""Seat calibration from the phone: the marker sheet, a photo of the table, the zones saved."""
+"""Camera set-up from the phone: the source tried and kept, the marker sheet, the seat zones."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.camera_files import table_zones
+from companion.camera_files import table_camera, table_zones
 from tests.companion.conftest import HOST_TOKEN
 from vision.scripted import seat_table
 from vision.zones import TableZones, marker_zones
@@ -27,7 +27,7 @@ def test_a_photo_of_the_markers_saves_the_seat_zones_the_camera_will_use(client,
     answer = calibrate(client, 4, table.image)
     assert answer.status_code == 200, answer.get_json()
     assert answer.get_json()["image"].startswith("data:image/png;base64,")
-    saved = TableZones.load(Path(table_zones(services.store.path.parent)))
+    saved = TableZones.load(Path(table_zones("", services.store.path.parent)))
     expected = marker_zones(table.image, 4)
     assert np.allclose(saved.centre, expected.centre, atol=3) and len(saved.seat_angles) == 4
     right = sum(saved.zone_of_point(p) == z for p, z in zip(table.points, table.zones))
@@ -38,7 +38,7 @@ def test_a_photo_missing_a_marker_names_the_seat_and_saves_nothing(client, servi
     table = seat_table(seed=2, seats=4)
     answer = calibrate(client, 5, table.image)
     assert answer.status_code == 400 and "seat marker(s) 5 not found" in answer.get_json()["error"]
-    assert table_zones(services.store.path.parent) == ""
+    assert table_zones("", services.store.path.parent) == ""
     assert calibrate(client, 9, table.image).status_code == 400
 
 
@@ -48,3 +48,16 @@ def test_the_marker_sheet_is_the_hosts(client):
     sheet = client.get("/host/markers.png?seats=4")
     assert sheet.status_code == 200 and sheet.mimetype == "image/png"
     assert cv2.imdecode(np.frombuffer(sheet.data, np.uint8), cv2.IMREAD_GRAYSCALE).shape[0] > 1000
+
+
+def test_a_camera_source_is_tried_for_a_frame_before_it_is_kept(client, services, tmp_path):
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    cv2.imwrite(str(folder / "0001.jpg"), seat_table(seed=1, seats=3).image)
+    answer = client.post("/api/host/camera/source", json={"source": str(folder)}, headers=BEARER)
+    assert answer.status_code == 200, answer.get_json()
+    assert answer.get_json()["image"].startswith("data:image/png;base64,")
+    assert table_camera("auto", services.store.path.parent) == str(folder)
+    gone = client.post("/api/host/camera/source", json={"source": "/dev/video97"}, headers=BEARER)
+    assert gone.status_code == 400 and "does not exist" in gone.get_json()["error"]
+    assert table_camera("auto", services.store.path.parent) == str(folder), "a failed try keeps the camera that worked"
