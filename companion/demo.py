@@ -274,7 +274,8 @@ class DemoPlayer:
     """Plays recordings on a daemon thread; `speed` 2 halves the pauses between changes.
 
     Given several games it plays them in turn, looping, so a newcomer's demo shows every
-    game; `game` and `recording` are the ones playing now.
+    game, and each game's recordings in turn, so it shows tables of two to five players;
+    `game` and `recording` are the ones playing now.
     """
 
     def __init__(self, table: LiveTable, games: str | Sequence[str], speed: float = 1.0, loop: bool = True,
@@ -343,7 +344,8 @@ class DemoPlayer:
             seed = self.seed
             for turn in itertools.count():
                 self.game = self.games[turn % len(self.games)]
-                self.recording = rec = adapter_for(self.game).recording()
+                variants = adapter_for(self.game).recordings()  # other numbers of players, in turn
+                self.recording = rec = variants[turn // len(self.games) % len(variants)]
                 if self.game not in self._vision_of:
                     self._vision_of[self.game] = self._vision()
                 self._parts = self._vision_of[self.game]

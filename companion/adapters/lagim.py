@@ -93,6 +93,9 @@ class LagimAdapter:
     def recording(self) -> Recording:
         return _DEMO
 
+    def recordings(self) -> Sequence[Recording]:
+        return DEMOS
+
 
 DEMO_DECK = {"cards": [{"name": "Duwende", "level": "I"}, {"name": "Kapre", "level": "IV"},
                        {"name": "Tikbalang", "level": "III"}, {"name": "Amihan", "level": "II"},
@@ -129,4 +132,5 @@ def _demo() -> Recording:
 
 
 _DEMO = _demo()
+DEMOS = (_DEMO,)
 ADAPTER = LagimAdapter()

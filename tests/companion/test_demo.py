@@ -81,3 +81,25 @@ def test_the_demo_deck_is_enrolled_once_and_then_read_from_the_data_folder(tmp_p
     made = os.stat(path).st_mtime_ns
     assert demo_deck("lagim", ["amihan"], tmp_path) == path
     assert os.stat(path).st_mtime_ns == made
+
+
+def test_every_demo_recording_is_a_legal_game_to_its_end_and_together_they_seat_two_to_five(tmp_path):
+    """Each scripted table, its observations fed straight to the table as a camera that
+    reads every card right would: no script step is refused and every game is scored."""
+    from companion.adapters import adapter_for, playable_games
+
+    seated = set()
+    for game in playable_games():
+        for n, rec in enumerate(adapter_for(game).recordings()):
+            services = build_services(table_settings(tmp_path), tmp_path / f"{game}-{n}.db", "http://192.0.2.1:8000")
+            try:
+                player = DemoPlayer(services.table, game, speed=1000, loop=False)
+                services.table.start_game(game, rec.players, rec.options, rec.setup)
+                assert player._replay(rec)
+                snap = services.table.snapshot()
+                assert snap["status"] == "finished" and snap["winners"], (game, len(rec.players))
+                assert player.tally.refused == 0, (game, len(rec.players))
+                seated.add(len(rec.players))
+            finally:
+                close_services(services)
+    assert seated == {2, 3, 4, 5}
