@@ -82,18 +82,19 @@ class _Server(uvicorn.Server):
         yield
 
 
-def _allow_sockets(wanted: int) -> None:
-    """Every phone is an open socket: raise the soft limit on open files (1024 on a Pi)."""
+def allow_open_files(wanted: int) -> None:
+    """Every phone is an open socket: raise the soft limit on open files (1024 on a Pi) as far
+    as the hard limit lets."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft != resource.RLIM_INFINITY and soft < wanted:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted if hard == resource.RLIM_INFINITY else min(wanted, hard),
-                                                    hard))
+        allowed = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (allowed, hard))
 
 
 def web_server(services: Services, threads: int) -> uvicorn.Server:
     """The app and the phones' streams behind one uvicorn server (`companion.web.front`)."""
     front = Front(create_app(services), services.stream, threads=threads)
-    return _Server(uvicorn.Config(front, interface="asgi3", http="h11", lifespan="off", log_config=None,
+    return _Server(uvicorn.Config(front, interface="asgi3", http="h11", ws="none", lifespan="off", log_config=None,
                                   access_log=False, proxy_headers=False, server_header=False,
                                   timeout_graceful_shutdown=5))
 
@@ -118,7 +119,7 @@ def serve(settings: Settings, port: int, database: Path,
     except OSError as exc:
         close_services(services)
         raise UsageError("--port", str(port), f"cannot listen: {exc.strerror}") from None
-    _allow_sockets(MAX_PHONES + 256)
+    allow_open_files(MAX_PHONES + 256)
     server = web_server(services, settings.web_threads)
     print(banner(services), flush=True)
 

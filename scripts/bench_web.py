@@ -24,7 +24,6 @@ import json
 import multiprocessing
 import os
 import platform
-import resource
 import select
 import socket
 import statistics
@@ -36,6 +35,9 @@ import urllib.request
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from companion.server import allow_open_files  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "bench-token"
@@ -226,7 +228,8 @@ def one_run(phones: int, events: int, rate: float) -> dict[str, Any]:
         "missed_updates": missed,
         "every_phone_median_ms": ms(every), "every_phone_p95_ms": ms(every, 95), "every_phone_max_ms": ms(every, 100),
         "per_phone_median_ms": ms(per_phone), "per_phone_p95_ms": ms(per_phone, 95),
-        "host_write_median_ms": ms(latency), "host_write_p95_ms": ms(latency, 95), "host_write_max_ms": ms(latency, 100),
+        "host_write_median_ms": ms(latency), "host_write_p95_ms": ms(latency, 95),
+        "host_write_max_ms": ms(latency, 100),
         "host_write_alone_median_ms": ms(alone), "host_write_alone_p95_ms": ms(alone, 95),
         "server_rss_idle_mib": idle["rss_mib"], "server_rss_mib": during["rss_mib"],
         "server_peak_rss_mib": during["peak_rss_mib"],
@@ -249,13 +252,6 @@ def meets(summary: dict[str, Any]) -> bool:
                for key, limit in TARGETS.items())
 
 
-def allow_sockets(wanted: int) -> None:
-    """Each phone is a socket here and one in the server (a child, so it inherits the limit)."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft != resource.RLIM_INFINITY and soft < wanted:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted if hard == resource.RLIM_INFINITY else min(hard, wanted), hard))
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--phones", default="30,100,500", help="comma-separated phone counts, each measured in turn")
@@ -270,7 +266,7 @@ def main() -> None:
     except ValueError:
         print(f"bench_web: --phones: {args.phones!r}: expected counts from 1 to 1000, like 30,100,500", file=sys.stderr)
         raise SystemExit(2) from None
-    allow_sockets(2 * max(counts) + 256)
+    allow_open_files(2 * max(counts) + 256)  # a socket each here and in the server, a child
     by_phones = {}
     for count in counts:
         runs = [one_run(count, args.events, args.rate) for _ in range(args.runs)]

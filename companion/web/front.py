@@ -96,7 +96,7 @@ async def _disconnected(receive: Receive) -> None:
 def _last_event_id(scope: Scope) -> str | None:
     """`Last-Event-ID` from the browser's own reconnect, or `?last=` from ours (board.js)."""
     for name, value in scope["headers"]:
-        if name == b"last-event-id":
+        if name == b"last-event-id" and value:
             return value.decode("latin-1")
     last = parse_qs(scope["query_string"].decode("latin-1")).get("last")
     return last[0] if last else None

@@ -13,6 +13,8 @@ import json
 import logging
 import socket
 import struct
+import subprocess
+import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -224,3 +226,14 @@ def test_hundreds_of_abandoned_phones_never_stop_the_host(tmp_path):
         assert server.state()["players"][2]["name"] == "After 1"
     finally:
         assert server.stop() == 0
+
+
+@pytest.mark.slow
+def test_the_web_bench_measures_fifty_phones(tmp_path):
+    """Issue 23 item 12: past the old thread limit the bench measures instead of crashing."""
+    done = subprocess.run([sys.executable, "scripts/bench_web.py", "--phones", "50", "--runs", "1", "--events", "3"],
+                          cwd=Path(__file__).resolve().parents[2], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    measured = json.loads(done.stdout)["by_phones"]["50"]["median_of_runs"]
+    assert measured["phones_connected"] == 50 and measured["dropped_phones"] == 0
+    assert measured["missed_updates"] == 0 and measured["every_phone_median_ms"] is not None
