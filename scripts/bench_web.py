@@ -9,8 +9,9 @@ all in one child process reading them with epoll, so the bench's own threads do 
 crowd the machine), then makes `--events` host changes (seat renames, each a full scoreboard
 push) at `--rate` a second. It reports the time from a host POST being sent to every
 phone having that version (median, p95, max), the same per phone, the host's write
-latency with and without the phones, the server's resident memory (RSS) and thread
-count before and with the phones, memory per phone, phones dropped and updates missed.
+latency with and without the phones, the server's resident memory (RSS), threads and
+CPU time a change (the host's request and the push to every phone) before and with the
+phones, memory per phone, phones dropped and updates missed.
 Times in ms, medians over runs; everything stays on loopback and ends by itself.
 
     .venv/bin/python scripts/bench_web.py [--phones 30,100,500] [--events 20] [--rate 2] [--runs 3]
@@ -73,8 +74,12 @@ def start_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
 
 # -- the phones: one child process, one epoll loop, one socket each --------------------------------
 
+VERSIONS: dict[bytes, int] = {}  # each event's id line -> the game version its scoreboard shows
+
+
 class Phone:
-    """One SSE client on a raw socket: reads the chunked response and records each version's arrival."""
+    """One SSE client on a raw socket: reads the chunked response and records each version's arrival
+    (every phone receives every byte, but a scoreboard is parsed once, not once a phone)."""
 
     def __init__(self, port: int) -> None:
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
@@ -111,9 +116,11 @@ class Phone:
             self._raw = rest[size + 2:]
         *events, self._events = self._events.split(b"\n\n")
         for event in events:
-            for line in event.split(b"\n"):
-                if line.startswith(b"data: "):
-                    self.arrived[json.loads(line[6:])["version"]] = now
+            if event.startswith(b"id: "):
+                ident, _, rest = event.partition(b"\n")
+                if ident not in VERSIONS:  # the first phone to get an event reads its scoreboard
+                    VERSIONS[ident] = json.loads(rest.partition(b"data: ")[2])["version"]
+                self.arrived[VERSIONS[ident]] = now
 
 
 def phones_process(port: int, count: int, pipe: Connection) -> None:
@@ -159,10 +166,12 @@ def post(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:
 
 
 def server_cost(pid: int) -> dict[str, float]:
+    """Resident memory, threads and CPU seconds used so far (user + system) of the server."""
     fields = dict(line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines())
+    ticks = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[11:13]
     return {"rss_mib": round(int(fields["VmRSS"].split()[0]) / 1024, 1),
             "peak_rss_mib": round(int(fields["VmHWM"].split()[0]) / 1024, 1),
-            "threads": int(fields["Threads"])}
+            "threads": int(fields["Threads"]), "cpu_s": sum(map(int, ticks)) / os.sysconf("SC_CLK_TCK")}
 
 
 def host_writes(port: int, count: int, gap: float, first: int) -> tuple[dict[int, float], list[float]]:
@@ -197,6 +206,7 @@ def one_run(phones: int, events: int, rate: float) -> dict[str, Any]:
         ours, theirs = multiprocessing.get_context("fork").Pipe()
         clients = None
         try:
+            fresh = server_cost(server.pid)
             _, alone = host_writes(port, BASELINE_WRITES, 0.1, 0)
             idle = server_cost(server.pid)
             clients = multiprocessing.get_context("fork").Process(target=phones_process, args=(port, phones, theirs))
@@ -235,6 +245,8 @@ def one_run(phones: int, events: int, rate: float) -> dict[str, Any]:
         "server_peak_rss_mib": during["peak_rss_mib"],
         "rss_per_phone_kib": round(1024 * (followed["rss_mib"] - idle["rss_mib"]) / max(connected, 1), 1),
         "server_threads_idle": idle["threads"], "server_threads": max(followed["threads"], during["threads"]),
+        "server_cpu_ms_per_change_alone": round(1000 * (idle["cpu_s"] - fresh["cpu_s"]) / BASELINE_WRITES, 1),
+        "server_cpu_ms_per_change": round(1000 * (during["cpu_s"] - followed["cpu_s"]) / events, 1),
     }
 
 

@@ -25,6 +25,7 @@ from typing import Any, AsyncIterator
 
 HEARTBEAT_SECONDS = 15.0
 STALL_SECONDS = 60.0
+WAKE_BATCH = 50
 RETRY_MS = 2000
 RETRY_FRAME = f"retry: {RETRY_MS}\n\n".encode()
 HEARTBEAT_FRAME = b": heartbeat\n\n"
@@ -103,8 +104,16 @@ class StateStream:
             pass
 
     def _wake_all(self) -> None:
-        for phone in self._phones:
+        self._wake_batch(list(self._phones), 0)
+
+    def _wake_batch(self, phones: list[_Phone], start: int) -> None:
+        """Wake phones `WAKE_BATCH` at a time, each batch queued behind what the loop already
+        has to do, so a host's request is never answered after hundreds of phones' sends."""
+        for phone in phones[start:start + WAKE_BATCH]:
             phone.wake()
+        if start + WAKE_BATCH < len(phones):
+            assert self._loop is not None
+            self._loop.call_soon(self._wake_batch, phones, start + WAKE_BATCH)
 
     def _beat(self) -> None:
         """Every heartbeat: each phone sends a comment line, and phones stuck on a frame are dropped."""
@@ -116,7 +125,7 @@ class StateStream:
         for phone in self._phones:
             if phone.handed_at is not None and now - phone.handed_at > self.stall and phone.task is not None:
                 phone.task.cancel(STALLED)
-            phone.wake()
+        self._wake_all()
         self._loop.call_later(self.heartbeat, self._beat)
 
     async def frames(self, last_event_id: str | None, left: asyncio.Future[Any]) -> AsyncIterator[bytes]:
