@@ -14,7 +14,7 @@ CPU time a change (the host's request and the push to every phone) before and wi
 phones, memory per phone, phones dropped and updates missed.
 Times in ms, medians over runs; everything stays on loopback and ends by itself.
 
-    .venv/bin/python scripts/bench_web.py [--phones 30,100,500] [--events 20] [--rate 2] [--runs 3]
+    .venv/bin/python scripts/bench_web.py [--phones 30,100,500] [--events 30] [--rate 2] [--runs 3]
 """
 
 from __future__ import annotations
@@ -267,7 +267,7 @@ def meets(summary: dict[str, Any]) -> bool:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--phones", default="30,100,500", help="comma-separated phone counts, each measured in turn")
-    parser.add_argument("--events", type=int, default=20, help="host changes per run")
+    parser.add_argument("--events", type=int, default=30, help="host changes per run")
     parser.add_argument("--rate", type=float, default=2.0, help="host changes a second")
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()

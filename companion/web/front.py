@@ -35,7 +35,7 @@ from companion.web.wsgi import Receive, Scope, Send, ThreadedWSGI
 log = logging.getLogger(__name__)
 
 STREAM_PATH = "/api/stream"
-MAX_PHONES = 1000  # ~30 MiB of streams (measured by scripts/bench_web.py); more are told to retry
+MAX_PHONES = 1000  # ~10 MiB of streams (9-10 KiB each, scripts/bench_web.py); more are told to retry
 DEAD_PEER_SECONDS = 20
 STREAM_HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-cache"),
                   (b"x-accel-buffering", b"no")]
