@@ -30,7 +30,7 @@ from urllib.parse import parse_qs
 from flask import Flask
 
 from companion.web.stream import STALLED, StateStream
-from companion.web.wsgi import Receive, Scope, Send, ThreadedWSGI
+from companion.web.wsgi import JSON_HEADERS, Receive, Scope, Send, ThreadedWSGI
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +39,7 @@ MAX_PHONES = 1000  # ~10 MiB of streams (9-10 KiB each, scripts/bench_web.py); m
 DEAD_PEER_SECONDS = 20
 STREAM_HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-cache"),
                   (b"x-accel-buffering", b"no")]
-BUSY_HEADERS = [(b"content-type", b"application/json"), (b"retry-after", b"5")]
+BUSY_HEADERS = [*JSON_HEADERS, (b"retry-after", b"5")]
 _BUSY_BODY = b'{"error": "this table is already followed by as many phones as it serves; try again soon"}'
 
 

@@ -22,7 +22,8 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
 MAX_BODY = 1024 * 1024  # far above the app's own limit (64 KiB), which answers in the app's words
-TOO_LARGE = (b'{"error": "request body over 1 MiB"}', [(b"content-type", b"application/json")])
+TOO_LARGE = b'{"error": "request body over 1 MiB"}'
+JSON_HEADERS = [(b"content-type", b"application/json")]
 
 
 class ThreadedWSGI:
@@ -35,7 +36,7 @@ class ThreadedWSGI:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         body = await _body(receive)
         if body is None:
-            status, headers, content = 413, TOO_LARGE[1], TOO_LARGE[0]
+            status, headers, content = 413, JSON_HEADERS, TOO_LARGE
         else:
             environ = wsgi_environ(scope, body)
             status, headers, content = await asyncio.get_running_loop().run_in_executor(self.pool, self._run, environ)
@@ -57,8 +58,8 @@ class ThreadedWSGI:
         finally:
             getattr(result, "close", lambda: None)()
         status, headers = started
-        return (int(status.split(" ", 1)[0]), [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers],
-                b"".join(written))
+        encoded = [(name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in headers]
+        return int(status.split(" ", 1)[0]), encoded, b"".join(written)
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
