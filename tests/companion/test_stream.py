@@ -26,7 +26,7 @@ import uvicorn
 
 from companion.server import run_web_server, web_server
 from companion.web import Services
-from companion.web.front import listening_socket
+from companion.web.front import DEAD_PEER_SECONDS, listening_socket
 from tests.companion.servers import Server
 
 
@@ -178,6 +178,15 @@ def test_the_app_behind_the_loop_gets_raw_paths_and_refuses_huge_bodies(live):
     assert live.state()["game"] == "gargon"
 
 
+@pytest.mark.skipif(not hasattr(socket, "TCP_USER_TIMEOUT"), reason="Linux only")
+def test_an_accepted_phone_carries_the_timeouts_that_cut_a_vanished_one():
+    with listening_socket("127.0.0.1", 0) as server, socket.create_connection(server.getsockname()):
+        accepted, _ = server.accept()
+        with accepted:
+            assert accepted.getsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE) == 1
+            assert accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT) == DEAD_PEER_SECONDS * 1000
+
+
 # -- a real server process, phones opened and abandoned by the hundred ------------------------------
 
 RUN = ["run", "--game", "gargon", "--camera", "none", "--players", "Ana,Ben,Carla"]
@@ -201,6 +210,14 @@ def phone(port: int) -> socket.socket:
     return sock
 
 
+def reads(sock: socket.socket, text: bytes) -> bool:
+    """Whether the phone receives `text` within 10 s."""
+    received, deadline = b"", time.monotonic() + 10
+    while text not in received and time.monotonic() < deadline:
+        received = received[-len(text):] + sock.recv(65536)
+    return text in received
+
+
 @pytest.mark.slow
 def test_hundreds_of_abandoned_phones_never_stop_the_host(tmp_path):
     server = Server(RUN, tmp_path)
@@ -215,6 +232,7 @@ def test_hundreds_of_abandoned_phones_never_stop_the_host(tmp_path):
             started = time.monotonic()
             status, state = server.host("rename", {"seat": 1, "name": f"Round {round_}"})
             assert status == 200 and time.monotonic() - started < 5.0
+            assert sum(reads(sock, f"Round {round_}".encode()) for sock in phones) == 200  # none missed it
             most_threads = max(most_threads, int(proc_status(pid)["Threads"]))
             for i, sock in enumerate(phones):  # half leave politely, half vanish with a reset
                 if i % 2:
