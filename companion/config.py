@@ -43,8 +43,8 @@ class Settings:
     speech_voice: str = _setting(DEFAULT_VOICE, "espeak-ng voice that speaks the prompts", choices=VOICES)
     threads: int = _setting(1, "CPU threads for vision models (a Pi 4 has 4 cores)", low=1, high=16)
     host_token: str = _setting("", "the host's token for the host page; empty: a new random one at each start")
-    web_threads: int = _setting(48, "web server threads: one per connected phone plus a few for requests",
-                                low=8, high=256)
+    web_threads: int = _setting(8, "threads for page and API requests; phones' live streams take none",
+                                low=2, high=64)
     log_level: str = _setting("INFO", "logging threshold on stderr", choices=LOG_LEVELS)
 
     @property

@@ -2,7 +2,8 @@
 
 `create_app(services)` builds the app around services made once at start (the table,
 the push stream, the speaker, the host token), so tests build the same app with a
-temporary store. Served by waitress (`companion.server`), never the dev server.
+temporary store. Served by uvicorn (`companion.server`), never the dev server; the
+phones' live stream is answered beside it on the event loop (`companion.web.front`).
 """
 
 from __future__ import annotations

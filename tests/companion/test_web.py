@@ -1,10 +1,9 @@
-"""The web app: viewers read, only the host writes, phones follow by server-sent events."""
+"""The web app: viewers read, only the host writes (phones' live stream: test_stream.py)."""
 
 from __future__ import annotations
 
 import json
 import re
-import threading
 from urllib.parse import unquote
 
 from companion.web import create_app
@@ -68,37 +67,6 @@ def test_a_malformed_event_names_the_field(client):
                            headers={"Authorization": f"Bearer {HOST_TOKEN}"})
     assert response.status_code == 400
     assert response.get_json()["error"].startswith("colours[0]:")
-
-
-def test_the_stream_starts_with_the_whole_scoreboard_and_an_id(gargon):
-    gargon.table.bus.flush()
-    events = gargon.stream.events(None)
-    assert next(events).startswith("retry:")
-    frame = next(events)
-    ident, kind, data = frame.strip().split("\n")
-    assert ident == f"id: {gargon.stream.current_id}" and kind == "event: state"
-    assert json.loads(data[len("data: "):])["game"] == "gargon"
-
-
-def test_a_phone_resuming_with_the_current_id_waits_for_the_next_change(gargon):
-    gargon.stream.heartbeat = 0.05
-    gargon.table.bus.flush()
-    events = gargon.stream.events(gargon.stream.current_id)
-    next(events)
-    assert next(events) == ": heartbeat\n\n"
-    gargon.table.rename(0, "Anna")
-    gargon.table.bus.flush()
-    frame = next(events)
-    assert "Anna" in frame and frame.startswith(f"id: {gargon.stream.current_id}\n")
-
-
-def test_the_stream_endpoint_serves_event_stream(client, gargon):
-    gargon.stream.heartbeat = 0.05
-    closer = threading.Timer(0.2, gargon.stream.close)
-    closer.start()
-    response = client.get("/api/stream")
-    assert response.mimetype == "text/event-stream"
-    assert "event: state" in response.get_data(as_text=True)
 
 
 def test_pages_are_served_with_their_own_assets(client):
