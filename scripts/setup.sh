@@ -3,7 +3,8 @@
 # system packages (apt, as root or through sudo), a virtual environment in .venv, and
 # the project installed into it.
 #   scripts/setup.sh            the app (speech, fonts)
-#   scripts/setup.sh --test     also the test tools and Debian's chromium for browser tests
+#   scripts/setup.sh --test     also the test tools, Debian's chromium for browser tests and
+#                               axe-core from npm (node_modules/) for their accessibility checks
 #   scripts/setup.sh --start    set up, then start the table: the live camera when one is
 #                               attached, otherwise the generated demo table
 set -euo pipefail
@@ -14,6 +15,7 @@ case "$mode" in ""|--test|--start) ;; *) echo "setup: unknown option '$mode' (us
 
 packages=(python3-venv python3-dev espeak-ng libespeak-ng1 fonts-dejavu-core)
 [ "$mode" = "--test" ] && packages+=(chromium fonts-liberation fonts-noto-core)
+[ "$mode" = "--test" ] && ! command -v npm >/dev/null && packages+=(nodejs npm)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -43,6 +45,11 @@ fi
 extras=""
 [ "$mode" = "--test" ] && extras="[test]"
 .venv/bin/python -m pip install -q --disable-pip-version-check -e ".${extras}"
+
+if [ "$mode" = "--test" ]; then
+  # the version pinned in package-lock.json; nothing when it is already there
+  npm install --no-audit --no-fund --silent
+fi
 
 if [ "$mode" = "--start" ]; then
   exec .venv/bin/companion start
