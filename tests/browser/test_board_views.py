@@ -5,6 +5,7 @@ their chart and records, game setup on the phone, and accessibility (axe-core, k
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -13,13 +14,12 @@ from rules.bagani_actions import Defeat, PutDown
 from tests.browser.axe import axe_violations, unreachable_by_tab
 from tests.browser.conftest import PHONE
 from tests.companion.servers import HOST_TOKEN, Server
+from tests.companion.test_board_pages import RED_BATTLE
 from tests.rules.test_bagani_tracker import B, play, ready_to_attack, start
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-# Carla starts; Ben wins the red battle, keeping his red-12 (Carla's red-3 is discarded).
-RED_BATTLE = ({"kind": "play", "seat": 0, "colours": ["red"]}, {"kind": "play", "seat": 1, "colours": ["red"]},
-              {"kind": "pass", "seat": 2, "draws": [1]}, {"kind": "reveal", "cards": [["red-3"], ["red-12"], []]},
-              {"kind": "battle", "seat": 0, "colour": "red"})
+REFRESH_DOCS = "COMPANION_SCREENSHOTS"  # set to 1 to rewrite the README's pictures in docs/
+
 
 
 @pytest.fixture
@@ -135,14 +135,24 @@ def bagani_mid_game() -> dict:
                  PutDown(0, (("red-square",) * 3, ("red-square", B))), Defeat(0, "Mansisilat"),
                  Defeat(0, "Tikbalang"))
     return {"game": "bagani", "status": "playing", "players": state.scores().to_dict()["players"],
-            "winners": [], "prompt": "", "table": [], "log": [], "questions": [], "current_player": "Ana",
+            "winners": [], "prompt": " ".join(state.announcements), "table": [], "log": [], "questions": [], "current_player": "Ana",
             "state": state.to_dict(), "version": 99}
 
 
+def show_state(browser, url: str, state: dict):
+    """The scoreboard page drawing `state`, once the live stream's first state is in (a
+    quiet table pushes nothing more, so `state` stays on screen)."""
+    page = phone(browser, url)
+    page.add_init_script("""document.addEventListener("DOMContentLoaded",
+        () => Board.onState(() => { window.pushed = (window.pushed || 0) + 1; }))""")
+    page.goto(url + "/")
+    page.wait_for_function("window.pushed >= 1 && document.getElementById('link').textContent === 'live'")
+    page.evaluate("(state) => Board.apply(state)", state)
+    return page
+
+
 def test_bagani_awards_are_provisional_and_the_breakdown_is_in_players_words(browser, table):
-    page = phone(browser, table.url)
-    page.goto(table.url + "/")
-    page.evaluate("(state) => Board.apply(state)", bagani_mid_game())
+    page = show_state(browser, table.url, bagani_mid_game())
     ana = page.locator('#players .player[data-name="Ana"]')
     assert ana.locator(".total").get_attribute("class") == "total provisional"
     assert "provisional" in page.locator("#goal").inner_text()
@@ -214,29 +224,34 @@ def test_the_pages_pass_axe_and_every_control_is_reached_by_keyboard(browser, ta
         page.goto(table.url + path)
         problems[name] = (axe_violations(page), unreachable_by_tab(page))
     page.close()
+    page = show_state(browser, table.url, bagani_mid_game())
+    page.locator("details summary").first.click()
+    problems["bagani"] = (axe_violations(page), unreachable_by_tab(page))
+    page.close()
     failing = {name: found for name, found in problems.items() if found != ([], [])}
     assert not failing, json.dumps(failing)
 
 
 @pytest.mark.slow
-def test_screenshots_for_the_readme(browser, table):
-    """The pictures in the README, at phone size (docs/, committed)."""
-    DOCS.mkdir(exist_ok=True)
-    page = phone(browser, table.url)
-    page.goto(table.url + "/")
-    page.evaluate("(state) => Board.apply(state)", bagani_mid_game())
+def test_screenshots_for_the_readme(browser, table, tmp_path):
+    """The pictures in the README, at phone size: into docs/ (committed) with
+    COMPANION_SCREENSHOTS=1, else into a temporary folder, so a test run changes no file."""
+    folder = DOCS if os.environ.get(REFRESH_DOCS) else tmp_path
+    page = show_state(browser, table.url, bagani_mid_game())
     page.locator("#players .player summary").first.click()
-    page.screenshot(path=str(DOCS / "scoreboard-mid-game-390x844.png"))
-    start_open_gargon(table)
-    for action in RED_BATTLE:
-        table.host("action", {"action": action})
-    table.host("end", {})
+    page.screenshot(path=str(folder / "scoreboard-mid-game-390x844.png"))
+    for reveal in (["red-12"], ["red-3"], []), (["red-3"], ["red-12"], []), (["red-5"], ["red-9"], []):
+        start_open_gargon(table)  # three games for the records: Carla wins one, Ben two
+        for action in RED_BATTLE[:3] + ({"kind": "reveal", "cards": list(reveal)},) + RED_BATTLE[4:]:
+            assert table.host("action", {"action": action})[0] == 200
+        table.host("end", {})
     page.goto(table.url + "/")
     page.wait_for_selector("#podium:not([hidden])")
-    page.screenshot(path=str(DOCS / "scoreboard-podium-390x844.png"))
+    page.screenshot(path=str(folder / "scoreboard-podium-390x844.png"))
     page.goto(f"{table.url}/history/{table.state()['game_id']}")
-    page.screenshot(path=str(DOCS / "history-game-390x844.png"))
+    page.screenshot(path=str(folder / "history-game-390x844.png"))
     page.goto(table.url + "/history")
-    page.screenshot(path=str(DOCS / "history-390x844.png"))
+    page.screenshot(path=str(folder / "history-390x844.png"))
     page.close()
-    assert all(picture.stat().st_size < 300_000 for picture in DOCS.glob("*-390x844.png"))
+    pictures = list(folder.glob("*-390x844.png"))
+    assert len(pictures) == 4 and all(picture.stat().st_size < 300_000 for picture in pictures)

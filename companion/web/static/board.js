@@ -283,7 +283,7 @@ const Board = (() => {
       const score = el("span", "score");
       const total = el("span", "total", typeof p.total === "number" ? p.total : "–");
       if (provisional) total.classList.add("provisional");
-      score.append(total, el("span", "unit", typeof p.total === "number" ? (provisional ? `${unit} so far ≈` : unit) : "face down"));
+      score.append(total, el("span", "unit", typeof p.total === "number" ? (provisional ? `${unit} so far` : unit) : "face down"));
       item.append(score);
       const cards = publicCards(state, seats.indexOf(p.name));
       if (cards.length) item.append(cardRow(cards, `${p.name}'s cards`));
@@ -294,8 +294,12 @@ const Board = (() => {
         for (const l of lines) {
           const dd = el("dd", null, l.value);
           if (l.provisional && playing) dd.append(el("span", "tag maybe", "provisional"));
-          if (l.cards.length) dd.append(cardRow(l.cards));
           dl.append(el("dt", null, l.label), dd);
+          if (l.cards.length) {
+            const shown = el("dd", "card-line");
+            shown.append(cardRow(l.cards));
+            dl.append(shown);
+          }
         }
         details.append(dl);
         item.append(details);
