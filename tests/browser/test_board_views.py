@@ -249,6 +249,7 @@ def test_screenshots_for_the_readme(browser, table, tmp_path):
     page.wait_for_selector("#podium:not([hidden])")
     page.screenshot(path=str(folder / "scoreboard-podium-390x844.png"))
     page.goto(f"{table.url}/history/{table.state()['game_id']}")
+    page.evaluate("document.querySelector('.chart-box').scrollIntoView({block: 'center'})")
     page.screenshot(path=str(folder / "history-game-390x844.png"))
     page.goto(table.url + "/history")
     page.screenshot(path=str(folder / "history-390x844.png"))
