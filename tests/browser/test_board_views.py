@@ -104,6 +104,9 @@ def test_the_viewer_ranks_players_marks_the_leader_and_shows_won_cards_by_itself
     assert faces == ["Phoenix 12"]  # the open variant: won cards face up
     first.locator("summary").click()
     assert "Colour bonuses" in first.locator("dl").inner_text()
+    table.host("rename", {"seat": 2, "name": "Ana Reyes"})
+    page.wait_for_selector('#players .player[data-name="Ana Reyes"]')
+    assert first.locator("details").get_attribute("open") is not None  # still open after the push
     page.close()
 
 

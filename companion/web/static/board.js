@@ -257,6 +257,8 @@ const Board = (() => {
 
   function drawPlayers(state) {
     const list = document.getElementById("players");
+    // a breakdown someone opened stays open when the next state arrives
+    const opened = new Set([...list.querySelectorAll("details[open]")].map((d) => d.closest(".player").dataset.name));
     list.replaceChildren();
     const winners = new Set(state.winners || []);
     const playing = state.status === "playing";
@@ -289,6 +291,7 @@ const Board = (() => {
       if (cards.length) item.append(cardRow(cards, `${p.name}'s cards`));
       if (lines.length) {
         const details = el("details");
+        details.open = opened.has(p.name);
         details.append(el("summary", null, "How it adds up"));
         const dl = el("dl");
         for (const l of lines) {

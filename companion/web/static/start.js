@@ -6,13 +6,7 @@
   const csrf = document.getElementById("csrf").content;
   const $ = (id) => document.getElementById(id);
 
-  function showError(text) {
-    const box = $("start-error");
-    box.hidden = !text;
-    box.textContent = text || "";
-    if (text) box.scrollIntoView({ block: "nearest" });
-  }
-
+  // The answer's data, or null with the server's reason shown above the form.
   async function post(path, body) {
     const response = await fetch("/api/host/" + path, {
       method: "POST", credentials: "same-origin",
@@ -20,8 +14,11 @@
       body: JSON.stringify(body),
     });
     const data = await response.json().catch(() => ({ error: response.statusText }));
-    if (!response.ok) { showError(data.error || "refused"); return null; }
-    return data;
+    const problem = $("start-error");
+    problem.textContent = response.ok ? "" : (data.error || "refused");
+    problem.hidden = response.ok;
+    if (!response.ok) problem.scrollIntoView({ block: "nearest" });
+    return response.ok ? data : null;
   }
 
   function players() {
