@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from rules.bagani_actions import Defeat, PutDown
-from tests.browser.axe import axe_violations, unreachable_by_tab
+from tests.browser.accessibility import axe_problems
+from tests.browser.keyboard import unreachable_by_tab
 from tests.browser.conftest import PHONE
 from tests.companion.servers import HOST_TOKEN, Server
 from tests.companion.test_board_pages import RED_BATTLE
@@ -218,18 +219,18 @@ def test_the_pages_pass_axe_and_every_control_is_reached_by_keyboard(browser, ta
         page.goto(table.url + path)
         if name == "scoreboard":
             page.locator("details summary").first.click()  # the breakdown's contrast counts too
-        problems[name] = (axe_violations(page), unreachable_by_tab(page))
+        problems[name] = (axe_problems(page), unreachable_by_tab(page))
     for action in RED_BATTLE[2:]:
         assert table.host("action", {"action": action})[0] == 200
     table.host("end", {})
     game_id = table.state()["game_id"]
     for name, path in (("podium", "/"), ("game", f"/history/{game_id}"), ("history", "/history")):
         page.goto(table.url + path)
-        problems[name] = (axe_violations(page), unreachable_by_tab(page))
+        problems[name] = (axe_problems(page), unreachable_by_tab(page))
     page.close()
     page = show_state(browser, table.url, bagani_mid_game())
     page.locator("details summary").first.click()
-    problems["bagani"] = (axe_violations(page), unreachable_by_tab(page))
+    problems["bagani"] = (axe_problems(page), unreachable_by_tab(page))
     page.close()
     failing = {name: found for name, found in problems.items() if found != ([], [])}
     assert not failing, json.dumps(failing)

@@ -1,26 +1,10 @@
-"""axe-core (from npm, `scripts/setup.sh --test`) run inside the real page, and a
-keyboard walk that checks every control can be reached with Tab."""
+"""A keyboard walk: every control on a page can be reached with the Tab key."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-BLOCKING = ("serious", "critical")
 CONTROLS = "a[href], button, input, select, textarea, summary"
-
-
-def axe_violations(page: Any) -> list[dict[str, Any]]:
-    """axe's serious and critical violations on the page as it is now."""
-    if not AXE.exists():
-        pytest.fail(f"{AXE} is missing: run `bash scripts/setup.sh --test` (npm installs axe-core)")
-    page.add_script_tag(path=str(AXE))
-    found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations")
-    return [{"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]]}
-            for v in found if v["impact"] in BLOCKING]
 
 
 def unreachable_by_tab(page: Any, presses: int = 120) -> list[str]:
