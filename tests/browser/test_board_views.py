@@ -11,12 +11,15 @@ from pathlib import Path
 import pytest
 
 from rules.bagani_actions import Defeat, PutDown
+from rules.dugtungan_actions import Dugtong
 from tests.browser.accessibility import axe_problems
 from tests.browser.keyboard import unreachable_by_tab
 from tests.browser.conftest import PHONE
 from tests.companion.servers import HOST_TOKEN, Server
 from tests.companion.test_board_pages import RED_BATTLE
 from tests.rules.test_bagani_tracker import B, play, ready_to_attack, start
+from tests.rules.test_dugtungan_table import drawn
+from tests.rules.test_dugtungan_table import table as table_of
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 REFRESH_DOCS = "COMPANION_SCREENSHOTS"  # set to 1 to rewrite the README's pictures in docs/
@@ -172,6 +175,25 @@ def test_bagani_awards_are_provisional_and_the_breakdown_is_in_players_words(bro
     page.close()
 
 
+def dugtungan_mid_game() -> dict:
+    """A real dugtungan position: Ana formed HABAG through the PAMATO BA and laid KA."""
+    state = drawn(table_of([["HA", "G", "KA", "NG"], ["LI", "LA"]])).apply(Dugtong(0, ("HA", "BA", "G"), "KA"))
+    return {"game": "dugtungan", "status": "playing", "players": state.scores().to_dict()["players"],
+            "winners": [], "prompt": " ".join(state.announcements), "table": [], "log": [], "questions": [],
+            "current_player": "Ben", "state": state.to_dict(), "version": 99}
+
+
+def test_dugtungan_ranks_the_fewest_letters_first_and_draws_the_word_as_tiles(browser, table):
+    page = show_state(browser, table.url, dugtungan_mid_game())
+    ranked = [(p.get_attribute("data-name"), int(p.locator(".total").inner_text()))
+              for p in page.locator("#players .player").all()]
+    assert [total for _, total in ranked] == sorted(total for _, total in ranked) and ranked[0][1] < ranked[1][1]
+    tiles = page.locator("#in-play .card.tile")
+    assert [t.get_attribute("aria-label") for t in tiles.all()] == ["syllable KA", "syllable HA", "syllable BA",
+                                                                     "syllable G"]
+    page.close()
+
+
 def test_the_game_ends_on_a_podium_and_history_keeps_its_chart_and_records(browser, table):
     start_open_gargon(table)
     viewer = phone(browser, table.url)
@@ -228,10 +250,11 @@ def test_the_pages_pass_axe_and_every_control_is_reached_by_keyboard(browser, ta
         page.goto(table.url + path)
         problems[name] = (axe_problems(page), unreachable_by_tab(page))
     page.close()
-    page = show_state(browser, table.url, bagani_mid_game())
-    page.locator("details summary").first.click()
-    problems["bagani"] = (axe_problems(page), unreachable_by_tab(page))
-    page.close()
+    for name, state in (("bagani", bagani_mid_game()), ("dugtungan", dugtungan_mid_game())):
+        page = show_state(browser, table.url, state)
+        page.locator("details summary").first.click()
+        problems[name] = (axe_problems(page), unreachable_by_tab(page))
+        page.close()
     failing = {name: found for name, found in problems.items() if found != ([], [])}
     assert not failing, json.dumps(failing)
 
