@@ -29,8 +29,9 @@ def nice_top(value: int) -> int:
     return next(step * power for step in (1, 2, 5, 10) if step * power >= value)
 
 
-def line_chart(timeline: Timeline, unit: str) -> Markup:
-    """An `<svg>` with one line per player: the running total after each accepted event."""
+def line_chart(timeline: Timeline, unit: str, key: str = "chart") -> Markup:
+    """An `<svg>` with one line per player: the running total after each accepted event.
+    `key` names its title and description, unique on a page with several charts."""
     top = nice_top(max((max(row) for row in timeline.totals if row), default=0))
     low = min((min(row) for row in timeline.totals if row), default=0)
     low = -nice_top(-low) if low < 0 else 0
@@ -44,10 +45,10 @@ def line_chart(timeline: Timeline, unit: str) -> Markup:
         return round(TOP + plot_h * (1 - (v - low) / (top - low)), 1)
 
     summary = "; ".join(f"{name} ends on {row[-1]} {unit}" for name, row in zip(timeline.names, timeline.totals) if row)
-    parts = [f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="chart-title chart-desc" '
+    parts = [f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="{key}-title {key}-desc" '
              f'xmlns="http://www.w3.org/2000/svg">',
-             '<title id="chart-title">Score over the game</title>',
-             f'<desc id="chart-desc">{escape(summary)}, after {timeline.steps} events.</desc>']
+             f'<title id="{key}-title">Score over the game</title>',
+             f'<desc id="{key}-desc">{escape(summary)}, after {timeline.steps} events.</desc>']
     for value in sorted({low, 0, top // 2, top}):
         parts.append(f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(value)}" y2="{y(value)}"/>'
                      f'<text class="tick" x="{LEFT - 4}" y="{y(value) + 4}" text-anchor="end">{value}</text>')

@@ -8,7 +8,7 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 
 from companion import export, qr, speech
 from companion.adapters import playable_games
-from companion.projection import project
+from companion.projection import Projection, project
 from companion.records import player_records
 from companion.timeline import score_timeline
 from companion.web.chart import legend, line_chart
@@ -58,13 +58,25 @@ def qr_code() -> Response:
     return Response(qr.svg_document(services().base_url + "/"), mimetype="image/svg+xml")
 
 
+#: Past games whose chart the history page draws (each is a replay of the game's log).
+CHARTED_GAMES = 5
+
+
+def _charted(projection: Projection) -> dict[str, Any]:
+    """A past game's chart and its legend, from its replayed log."""
+    record, timeline = projection.record, score_timeline(projection)
+    return {"chart": line_chart(timeline, GOALS[record.game][1], key=f"chart-{record.id}"),
+            "legend": legend(timeline)}
+
+
 @bp.route("/history")
 def history() -> str:
     records = services().store.finished_games()
     games = [{"record": r, "bgstats": export.bgstats_link(r),
               "ranked": sorted(r.result["players"], key=lambda p: p["total"],
-                               reverse=r.game not in export.LOWEST_WINS)}
-             for r in records if r.result]
+                               reverse=r.game not in export.LOWEST_WINS),
+              **(_charted(project(services().store, r)) if i < CHARTED_GAMES else {})}
+             for i, r in enumerate(r for r in records if r.result)]
     return render_template("history.html", games=games, records=player_records(records))
 
 
@@ -72,8 +84,6 @@ def history() -> str:
 def game(game_id: int) -> str:
     record = finished_game(game_id)
     projection = project(services().store, record)
-    lines = [line.to_dict() for line in projection.lines]
-    timeline = score_timeline(projection)
     return render_template("game.html", record=record, result=export.score_json(record),
-                           bgstats=export.bgstats_link(record), lines=lines, words=page_words(),
-                           chart=line_chart(timeline, GOALS[record.game][1]), legend=legend(timeline))
+                           bgstats=export.bgstats_link(record), lines=[line.to_dict() for line in projection.lines],
+                           words=page_words(), **_charted(projection))

@@ -219,6 +219,7 @@ def test_the_game_ends_on_a_podium_and_history_keeps_its_chart_and_records(brows
     assert record.locator("td").all_inner_texts() == ["1", "1", "11.0", "11"]
     past = viewer.locator(f'.past[data-game-id="{game_id}"]')
     assert "Won by Ben" in past.inner_text() and "BG Stats" in past.inner_text()
+    assert past.locator("svg.chart polyline").count() == 3
     viewer.close()
 
 

@@ -3,6 +3,7 @@ its chart, the start form's house rules, the pages' game words, the QR code file
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -16,6 +17,7 @@ from companion.web import create_app
 from companion.web.chart import line_chart, nice_top
 from companion.web.game_setup import option_fields
 from companion.web.game_words import GOALS, combo_name, page_words
+from companion.web.pages import CHARTED_GAMES
 from rules.registry import GAMES, game_rules
 from tests.companion.conftest import HOST_TOKEN
 
@@ -130,3 +132,14 @@ def test_history_shows_each_game_with_its_winner_and_the_records(client, gargon)
     assert "Won by <strong>Ben</strong>" in history and 'table class="records" data-game="gargon"' in history
     page = client.get(f"/history/{game_id}").get_data(as_text=True)
     assert page.count("<polyline") == 3 and "app.bgstatsapp.com" in page
+
+
+def test_history_draws_the_charts_of_the_newest_games_only(client, gargon):
+    for _ in range(CHARTED_GAMES + 1):
+        gargon.table.start_game("gargon", ["Ana", "Ben", "Carla"])
+        for action in RED_BATTLE:
+            gargon.table.submit(action)
+        gargon.table.end()
+    history = client.get("/history").get_data(as_text=True)
+    assert history.count('<svg class="chart"') == CHARTED_GAMES
+    assert len(set(re.findall(r'id="(chart-\d+-title)"', history))) == CHARTED_GAMES  # ids stay unique
