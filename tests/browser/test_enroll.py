@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.accessibility import axe_problems
 from tests.browser.conftest import PHONE
 from tests.companion.photos import card_photo
 from tests.companion.servers import HOST_TOKEN, Server
@@ -43,4 +44,20 @@ def test_the_host_enrolls_three_cards_from_uploaded_photos(browser, table, tmp_p
     page.click("#enroll-finish")
     page.wait_for_function("document.getElementById('enroll-progress').textContent.startsWith('Saved: 3 cards')")
     assert (tmp_path / "decks" / "bagani.npz").is_file()
+    page.close()
+
+
+def test_the_camera_set_up_pages_pass_axe_and_are_reached_by_keyboard(browser, table):
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{table.url}/host?token={HOST_TOKEN}")
+    for path in ("/host/enroll", "/host/camera-setup"):
+        page.goto(table.url + path)
+        assert axe_problems(page) == [], path
+        reached = set()
+        for _ in range(25):
+            page.keyboard.press("Tab")
+            reached.add(page.evaluate("document.activeElement.id"))
+        controls = page.evaluate("[...document.querySelectorAll('main button:not([hidden]), main input, main select')]"
+                                 ".filter(e => e.offsetParent !== null).map(e => e.id)")
+        assert set(controls) <= reached, (path, set(controls) - reached)
     page.close()
