@@ -140,6 +140,10 @@ class Grammar:
             if word[:1] not in VOWELS and word[1:3] == infix and len(word) >= 6 \
                     and self.is_root(word[0] + word[3:]):
                 return True
+        for suffix in SUFFIXES:
+            base = word[: -len(suffix)]
+            if word.endswith(suffix) and len(base) >= 4 and (self.is_root(base) or self.is_root(_lowered(base))):
+                return True
         unreduplicated = _unreduplicate(word)
         return unreduplicated is not None and len(unreduplicated) >= 4 and self.is_root(unreduplicated)
 
@@ -179,7 +183,7 @@ class Grammar:
 
     def analyses(self, word: str, depth: int = 0) -> Iterator[Derivation]:
         """Every parse of `word` down to a root, prefix chains tried shortest first."""
-        if self.is_name(word):
+        if self.is_name(word) or _tripled(word):
             return
         for chain, suffixes in CHAINS.items():
             if word.startswith(chain) and len(word) > len(chain):
@@ -206,7 +210,7 @@ class Grammar:
                 if nasal_for(after[0]) == nasal:  # PAM+BURA, PAN+SULAT, PANG+HUGAS
                     for root, steps in self._stem(after, suffixes, False, True):
                         yield Derivation(word, root, (f"{stem}{nasal}-",) + steps)
-                if replaces:  # MANG+BILI -> MAMILI, MANG+ISDA -> MANGISDA
+                if replaces and after[0] in VOWELS:  # MANG+BILI -> MAMILI, MANG+KUHA -> MANGUHA
                     for first in _replaced(nasal):
                         for root, steps in self._stem(first + after, suffixes, False, True):
                             if root[0] in "aeioubpdstk":
@@ -240,15 +244,35 @@ class Grammar:
             heads = [head]
             if head.endswith("ng") and head[-3:-2] in VOWELS:
                 heads += [head[:-2]] + ([_lowered(head[:-2])] if head[-3] == "u" else [])
-            if not any(len(h) >= SHORTEST_PART and self.is_root(h) for h in heads):
+            if _is_prefix(head) or not any(len(h) >= SHORTEST_PART and self.is_root(h)
+                                           and not _doubled_syllable(h) for h in heads):
                 continue
             found = self._whole(tail, depth)
             if found:
                 yield Derivation(word, found.root, (f"compound with {head}",) + found.steps)
 
 
+def _is_prefix(text: str) -> bool:
+    """PANG, MAKIPAG: a prefix chain, which as a compound's head would skip its rules."""
+    nasal_stem = text[:-2] if text.endswith("ng") else text[:-1]
+    return text in CHAINS or text in REDUPLICATED_CHAINS or (
+        text[-1:] in ("g", "m", "n") and nasal_stem in NASAL_CHAINS)
+
+
+def _doubled_syllable(word: str) -> bool:
+    """BIBI, LALA, PAGPAG: a syllable said twice, which as the head of a compound would let
+    a third reduplication (BIBIBILI) or a doubled prefix (PAGPAGLARO) through."""
+    half = len(word) // 2
+    return len(word) % 2 == 0 and word[:half] == word[half:]
+
+
 def _syllables(text: str) -> int:
     return sum(1 for ch in text if ch in VOWELS)
+
+
+def _tripled(word: str) -> bool:
+    """A letter three times in a row (IIINOM) spells no Tagalog word."""
+    return any(a == b == c for a, b, c in zip(word, word[1:], word[2:]))
 
 
 def _raised(word: str) -> str:

@@ -92,6 +92,21 @@ def name_lists() -> tuple[set[str], set[str]]:
     return ({n for n in names if n.isalpha() and len(n) >= 3}, {p for p in places if len(p) >= 3})
 
 
+def onset(word: str) -> str:
+    """The consonants a word starts with (NG counts as one sound)."""
+    start = len(word) - len(word.lstrip("bdghklmnprstwy"))
+    return word[:start]
+
+
+def onsets(words: set[str], least: int) -> frozenset[str]:
+    """The word-initial consonant clusters at least `least` dictionary words start with
+    (PR, TR, TS, ...): chat spellings start with others (NMAN, TLGA, BKT)."""
+    counts: dict[str, int] = defaultdict(int)
+    for word in words:
+        counts[onset(word)] += 1
+    return frozenset(o for o, n in counts.items() if n >= least or len(o) <= 1 or o == "ng")
+
+
 def parses(words: set[str], roots: set[str], suffixes: SuffixForms) -> dict[str, set[str]]:
     """root -> the words of `words` that parse as one of its affixed forms (not compounds)."""
     grammar = Grammar(roots.__contains__, suffixes, min_root_letters=3)
@@ -110,6 +125,8 @@ def suffix_evidence(words: set[str], roots: set[str]) -> SuffixForms:
     for word in words:
         for parse in grammar.analyses(word, depth=2):
             last = parse.steps[-1] if parse.steps else ""
+            if "nasal substitution" in parse.steps:  # MAMILI may be BILI or PILI: no evidence
+                continue
             if parse.root[-1] in VOWELS and last in ("-an", "-in", "-han", "-hin"):
                 (with_h if last.startswith("-h") else plain).add(parse.root)
     return SuffixForms(frozenset(plain), frozenset(with_h))
@@ -123,7 +140,9 @@ def build(english_margin: float, productive: int) -> dict:
     everything = dictionary | set(frequent)
     suffixes = suffix_evidence(everything, everything)
     built_on = parses(everything, set(frequent) - dictionary, suffixes)
-    kept = dictionary | {w for w in frequent if w not in names and len(built_on.get(w, ())) >= productive}
+    starts = onsets(dictionary, least=10)
+    kept = dictionary | {w for w in frequent if w not in names and onset(w) in starts
+                         and len(built_on.get(w, ())) >= productive}
     kept |= PARTICLES & set(frequent)
     suffixes = suffix_evidence(everything, kept)
     groups: dict[int, list[str]] = defaultdict(list)
