@@ -42,6 +42,9 @@ from wordfreq import iter_wordlist, zipf_frequency
 from rules.dugtungan_lexicon import normalise
 from rules.dugtungan_morphology import VOWELS, Grammar, SuffixForms
 
+# The words the rulebook's FAQ forms in its examples (HA LI KA, HA LA, BA LA): always kept;
+# MAHAHABAG, its affixed example, is left to the affix analysis.
+RULEBOOK_WORDS = frozenset("halika halikan haka hala mahahalaga habag haba bala paniki".split())
 PARTICLES = frozenset("ng sa na at ay ko ni si pa mo ka po ho ba di oo eh ha ah oy uy".split())
 NOT_ABAKADA = frozenset("cfjqvxz")
 FLOOR_TENTHS = 30
@@ -147,7 +150,7 @@ def build(english_margin: float, productive: int) -> dict:
     starts = onsets(dictionary, least=10)
     kept = dictionary | {w for w in frequent if w not in names and onset(w) in starts
                          and len(built_on.get(w, ())) >= productive}
-    kept |= PARTICLES & set(frequent)
+    kept |= PARTICLES & set(frequent) | RULEBOOK_WORDS
     suffixes = suffix_evidence(everything, kept)
     groups: dict[int, list[str]] = defaultdict(list)
     for word in kept:
