@@ -90,3 +90,10 @@ def proper_names() -> frozenset[str]:
     """Names of people and places that are no lexicon word: a derivation never makes one
     (PANGASINAN is not PANG- + ASIN + -AN at this table)."""
     return frozenset(load_catalogue("dugtungan_lexicon")["proper_names"].split())
+
+
+@lru_cache(maxsize=1)
+def finder_builds() -> frozenset[str]:
+    """Lexicon words the move finder builds from a root of the lexicon anyway (KUMAIN from
+    KAIN), so its automaton leaves them out and stays as small as the roots."""
+    return frozenset(load_catalogue("dugtungan_lexicon")["finder_builds"].split())

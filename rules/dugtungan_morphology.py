@@ -6,9 +6,11 @@ and no word list holds them all. A word is accepted as derived when it parses as
     prefix chain + [CV reduplication] + core (+ infix) + [suffix]
 
 with the core a lexicon word or its whole reduplication (ARAW-ARAW, TAGU-TAGUAN), or
-as a whole reduplication of an accepted word (MASAYANG-MASAYA), or as a compound of two
-words (BAHAY-KUBO, TAONG-BAYAN). Cards spell no hyphen, so all of these are written
-joined. The rules are Tagalog's, kept strict so that misspellings are refused:
+as a whole reduplication of an accepted word (MASAYANG-MASAYA). Cards spell no hyphen,
+so all of these are written joined. Compounds (BAHAY-KUBO) are words of the lexicon or
+nothing: two words glued together are not a word (KAMA + LUTO is no KAMALUTO), and a
+rule that let any two through would let a hand spell almost anything. The rules are
+Tagalog's, kept strict so that misspellings are refused:
 
 - one prefix chain, from a fixed list (MAG-, NAKIPAG-, PINAKA-, IKA-, ...): no MAGMAG-;
 - the nasal prefixes (PANG-, MANG-, NANG-, SANG-, ...) assimilate to the root's first
@@ -41,7 +43,7 @@ _BOTH, _AN, _NONE = frozenset({"an", "in"}), frozenset({"an"}), frozenset()
 CHAINS: dict[str, frozenset[str]] = {
     "": _BOTH, "pa": _BOTH, "pag": _BOTH, "ma": _BOTH, "na": _AN, "ka": _AN,
     "mag": _AN, "nag": _AN, "magka": _AN, "nagka": _AN, "pagka": _AN, "magpa": _AN, "nagpa": _AN,
-    "pagpa": _AN, "pina": _AN, "pinag": _AN, "kina": _AN, "ipa": _NONE, "ipag": _NONE,
+    "pagpa": _AN, "pina": _AN, "pinag": _AN, "ipa": _NONE, "ipag": _NONE,
     "ipina": _NONE, "ipinag": _NONE, "ikina": _NONE, "i": _NONE, "ika": _NONE, "ikapag": _NONE,
     "maka": _NONE, "naka": _NONE, "makapag": _NONE, "nakapag": _NONE, "makipag": _AN,
     "nakipag": _AN, "pakikipag": _AN, "makapa": _NONE, "nakapa": _NONE, "pinaka": _NONE,
@@ -74,8 +76,7 @@ FUNCTION_WORDS = frozenset("""
     iyon niyon noon doon at o pero ngunit subalit kung kapag dahil sapagkat kaya kasi upang na pa
     nga ba daw raw din rin lang lamang naman pala po ho muna yata sana man ay
 """.split())
-MAX_DEPTH = 2           # a compound or a whole-word reduplication of a derived word, no deeper
-SHORTEST_PART = 4       # letters in each word of a compound
+MAX_DEPTH = 2           # a whole-word reduplication of a derived word, no deeper
 
 
 def nasal_for(first: str) -> str:
@@ -204,7 +205,6 @@ class Grammar:
         yield from self._nasal(word)
         if depth < MAX_DEPTH:
             yield from self._doubled(word, depth)
-            yield from self._compound(word, depth)
 
     def _nasal(self, word: str) -> Iterator[Derivation]:
         for stem, (suffixes, replaces) in NASAL_CHAINS.items():
@@ -220,7 +220,7 @@ class Grammar:
                         yield Derivation(word, root, (f"{stem}{nasal}-",) + steps)
                 if replaces and after[0] in VOWELS:  # MANG+BILI -> MAMILI, MANG+KUHA -> MANGUHA
                     for first in _replaced(nasal):
-                        for root, steps in self._stem(first + after, suffixes, False, True):
+                        for root, steps in self._stem(first + after, suffixes, False, False):
                             if root[0] in "aeioubpdstk":
                                 yield Derivation(word, root, (f"{stem}ng-", "nasal substitution") + steps)
                     for redone in _nasal_reduplicated(nasal, after):
@@ -243,35 +243,6 @@ class Grammar:
                 found = self._whole(second, depth)
                 if found:
                     yield Derivation(word, found.root, ("whole reduplication",) + found.steps)
-
-    def _compound(self, word: str, depth: int) -> Iterator[Derivation]:
-        """BAHAY-KUBO, TAONG-BAYAN, HATINGGABI: a lexicon word, maybe with the linker -NG,
-        then an accepted word."""
-        for cut in range(SHORTEST_PART, len(word) - SHORTEST_PART + 1):
-            head, tail = word[:cut], word[cut:]
-            heads = [head]
-            if head.endswith("ng") and head[-3:-2] in VOWELS:
-                heads += [head[:-2]] + ([_lowered(head[:-2])] if head[-3] == "u" else [])
-            if _is_prefix(head) or not any(len(h) >= SHORTEST_PART and self.is_root(h)
-                                           and not _doubled_syllable(h) for h in heads):
-                continue
-            found = self._whole(tail, depth)
-            if found:
-                yield Derivation(word, found.root, (f"compound with {head}",) + found.steps)
-
-
-def _is_prefix(text: str) -> bool:
-    """PANG, MAKIPAG: a prefix chain, which as a compound's head would skip its rules."""
-    nasal_stem = text[:-2] if text.endswith("ng") else text[:-1]
-    return text in CHAINS or text in REDUPLICATED_CHAINS or (
-        text[-1:] in ("g", "m", "n") and nasal_stem in NASAL_CHAINS)
-
-
-def _doubled_syllable(word: str) -> bool:
-    """BIBI, LALA, PAGPAG: a syllable said twice, which as the head of a compound would let
-    a third reduplication (BIBIBILI) or a doubled prefix (PAGPAGLARO) through."""
-    half = len(word) // 2
-    return len(word) % 2 == 0 and word[:half] == word[half:]
 
 
 def _syllables(text: str) -> int:

@@ -139,6 +139,29 @@ def suffix_evidence(words: set[str], roots: set[str]) -> SuffixForms:
     return SuffixForms(frozenset(plain), frozenset(with_h))
 
 
+FINDER_STEPS = frozenset({"ma-", "mag-", "nag-", "pag-", "ka-", "-um-", "-in-", "reduplication",
+                          "-an", "-in", "-han", "-hin"})
+
+
+def finder_builds(words: set[str], suffixes: SuffixForms, min_root_letters: int = 4) -> set[str]:
+    """The words the move finder makes from a root of the list anyway (KUMAIN from KAIN,
+    a root being a word that parses as no other): its automaton need not hold them. Its shapes are one of MA-, MAG-, NAG-, PAG-,
+    KA-, then a reduplication or an infix (not both), the root spelled as it is, a suffix."""
+    grammar = Grammar(words.__contains__, suffixes, min_root_letters)
+    parsed = {w: [p for p in grammar.analyses(w, depth=2) if p.root != w] for w in words}
+    built = set()
+    for word, found in parsed.items():
+        for parse in found:
+            steps = set(parse.steps)
+            if parsed[parse.root] or not steps <= FINDER_STEPS or parse.root not in word \
+                    and steps & {"-an", "-in", "-han", "-hin"} \
+                    or "reduplication" in steps and steps & {"-um-", "-in-"}:
+                continue
+            built.add(word)
+            break
+    return built
+
+
 def build(english_margin: float, productive: int) -> dict:
     """The lexicon document: words grouped by Zipf tenths, suffix forms, proper names."""
     dictionary, frequent = dictionary_words(), frequent_words(english_margin)
@@ -164,6 +187,7 @@ def build(english_margin: float, productive: int) -> dict:
         "zipf_tenths": {str(t): " ".join(sorted(ws)) for t, ws in sorted(groups.items())},
         "suffix_plain": " ".join(sorted(suffixes.plain & kept)),
         "suffix_with_h": " ".join(sorted(suffixes.with_h & kept)),
+        "finder_builds": " ".join(sorted(finder_builds(kept, suffixes))),
         "proper_names": " ".join(sorted(((first_names & set(frequent)) | places) - kept)),
     }
 
