@@ -31,6 +31,7 @@ Tagalog's, kept strict so that misspellings are refused:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Iterator
 
 VOWELS = frozenset("aeiou")
@@ -120,6 +121,7 @@ class Grammar:
         self.suffixes = suffixes
         self.min_root = min_root_letters
         self.is_name = is_name
+        self._affixed_memo: dict[str, bool] = {}
 
     # --- the core: a root, or a root said twice ---
 
@@ -141,6 +143,11 @@ class Grammar:
 
     def _affixed(self, word: str) -> bool:
         """Whether a lexicon word is itself a prefixed, infixed or reduplicated form of another."""
+        if word not in self._affixed_memo:
+            self._affixed_memo[word] = self._is_affixed(word)
+        return self._affixed_memo[word]
+
+    def _is_affixed(self, word: str) -> bool:
         for prefix in STACKED:
             rest = word[len(prefix):]
             if word.startswith(prefix) and len(rest) >= 4 and self.is_root(rest):
@@ -194,14 +201,12 @@ class Grammar:
         """Every parse of `word` down to a root, prefix chains tried shortest first."""
         if self.is_name(word) or _tripled(word):
             return
-        for chain, suffixes in CHAINS.items():
-            if word.startswith(chain) and len(word) > len(chain):
-                for root, steps in self._stem(word[len(chain):], suffixes, chain in ("", "i"), True):
-                    yield Derivation(word, root, ((f"{chain}-",) if chain else ()) + steps)
-        for chain, suffixes in REDUPLICATED_CHAINS.items():
-            if word.startswith(chain) and len(word) > len(chain):
-                for root, steps in self._stem(word[len(chain):], suffixes, False, False):
-                    yield Derivation(word, root, (f"{chain}-",) + steps)
+        for chain in _chains_of(word, CHAINS):
+            for root, steps in self._stem(word[len(chain):], CHAINS[chain], chain in ("", "i"), True):
+                yield Derivation(word, root, ((f"{chain}-",) if chain else ()) + steps)
+        for chain in _chains_of(word, REDUPLICATED_CHAINS):
+            for root, steps in self._stem(word[len(chain):], REDUPLICATED_CHAINS[chain], False, False):
+                yield Derivation(word, root, (f"{chain}-",) + steps)
         yield from self._nasal(word)
         if depth < MAX_DEPTH:
             yield from self._doubled(word, depth)
@@ -243,6 +248,16 @@ class Grammar:
                 found = self._whole(second, depth)
                 if found:
                     yield Derivation(word, found.root, ("whole reduplication",) + found.steps)
+
+
+_LONGEST_CHAIN = max(map(len, [*CHAINS, *REDUPLICATED_CHAINS]))
+
+
+def _chains_of(word: str, chains: dict[str, frozenset[str]]) -> list[str]:
+    """The chains `word` starts with (leaving letters after them), in the table's order."""
+    order = list(chains)
+    found = [word[:n] for n in range(min(len(word) - 1, _LONGEST_CHAIN) + 1) if word[:n] in chains]
+    return sorted(found, key=order.index)
 
 
 def _syllables(text: str) -> int:
@@ -308,6 +323,13 @@ def _nasal_reduplicated(nasal: str, after: str) -> Iterator[str]:
         yield after[1 + len(nasal):]
 
 
+@lru_cache(maxsize=16)
+def _grammar(is_root: Callable[[str], bool], suffixes: SuffixForms, min_root_letters: int,
+             is_name: Callable[[str], bool]) -> Grammar:
+    """One grammar per table, so what it learnt of its lexicon words serves later checks."""
+    return Grammar(is_root, suffixes, min_root_letters, is_name)
+
+
 def derive(word: str, is_root: Callable[[str], bool], min_root_letters: int = 3,
            suffixes: SuffixForms | None = None, is_name: Callable[[str], bool] | None = None
            ) -> Derivation | None:
@@ -317,8 +339,7 @@ def derive(word: str, is_root: Callable[[str], bool], min_root_letters: int = 3,
         from rules.dugtungan_lexicon import proper_names, suffix_forms
         suffixes = suffix_forms() if suffixes is None else suffixes
         is_name = proper_names().__contains__ if is_name is None else is_name
-    grammar = Grammar(is_root, suffixes, min_root_letters, is_name)
-    for found in grammar.analyses(word):
+    for found in _grammar(is_root, suffixes, min_root_letters, is_name).analyses(word):
         if found.root != word:
             return found
     return None
