@@ -61,11 +61,13 @@ REDUPLICATED_CHAINS: dict[str, frozenset[str]] = {
     "nagkaka": _AN, "magkaka": _AN, "pagkaka": _AN, "nagsisi": _NONE, "magsisi": _NONE,
     "nagsisipag": _NONE, "magsisipag": _NONE, "ipinapa": _NONE, "pinapapa": _AN,
 }
-# Chains ending in a nasal that takes the root's place of articulation: (stem, may replace).
+# Chains ending in a nasal that takes the root's place of articulation (PANG-, MANG-, SANG-,
+# KASING-, ...), by the letters before the nasal: (suffixes taken, whether the nasal may
+# replace the root's first sound).
 NASAL_CHAINS: dict[str, tuple[frozenset[str], bool]] = {
     "pa": (_BOTH, True), "ma": (_AN, True), "na": (_AN, True), "ipa": (_NONE, True),
     "pagpa": (_NONE, True), "sa": (_NONE, False), "kasi": (_NONE, False), "si": (_NONE, False),
-    "pina": (_AN, False), "ipina": (_NONE, False), "pampa": (_NONE, False),
+    "pina": (_AN, False), "ipina": (_NONE, False),
 }
 # Prefixes whose presence makes a lexicon word count as already affixed.
 STACKED = ("mag", "nag", "pag", "um", "ma", "na", "naka", "maka", "ka", "pa", "i")
