@@ -11,7 +11,9 @@ reads one JSON file and no source is needed at play time. Needs the `train` extr
   English (THE, SCHOOL) and chat spellings (TLGA, NGAUN). A word of it that the dictionary
   lacks is kept only when Tagalog builds on it: at least `--productive` other words of the
   two lists parse as affixed forms of it (USAP: USAPAN, KAUSAP, UUSAP, USAPIN), it is no
-  name the name lists know, and it is not commoner in English than in Filipino;
+  name the name lists know, it is not commoner in English than in Filipino, and it starts
+  with a consonant cluster at least 10 dictionary words start with (NMAN, TLGA do not);
+- the words the rulebook's FAQ forms in its examples (HALIKA), whatever the lists say;
 - letters of the Abakada only: C, F, J, Q, V, X and Z spell English, Spanish and names
   (JUAN, CEBU, FACEBOOK); Filipino spelling writes K, P, H, S, B and DY for them;
 - two-letter words only from `PARTICLES`.
@@ -19,8 +21,9 @@ reads one JSON file and no source is needed at play time. Needs the `train` extr
 Beside the words: the vowel-final roots that the two lists show taking -AN/-IN without
 H (BASAIN) and with -HAN/-HIN (BASAHIN), which the affix analysis needs because the
 glottal stop that decides it is not written; and the proper names (first names from
-gender-guesser; Philippine places from geonames and
-provinces from pycountry) a derivation must not produce. Each word
+gender-guesser; Philippine places from geonames and provinces from pycountry) a
+derivation must not produce; and the words the move finder builds from a root anyway,
+which its automaton leaves out (`finder_builds`). Each word
 carries its Zipf frequency in tenths (dictionary words wordfreq does not count sit at
 its floor, 3.0), so a table can raise the floor at play time (option `min_zipf`).
 
