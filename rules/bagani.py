@@ -16,9 +16,11 @@ from rules.bagani_combos import TITLES, best_hand, classify
 from rules.bagani_options import Options
 from rules.bagani_scoring import Defeated, PlayerTable, score_tables
 from rules.bagani_tracker import GAME, BaganiState, new_state
-from rules.core import BadInput, IllegalMove
+from rules.core import BadInput, IllegalMove, seated_result
 from rules.options import parse_options
 from rules.payload import expect, items, obj, opt, player_names, req
+
+MIN_PLAYERS = 2  # the book prints no range; a table of one has nobody to beat
 
 __all__ = ["GAME", "Options", "action_from_dict", "check", "new_game", "score"]
 
@@ -74,7 +76,7 @@ def score(payload: Mapping[str, Any]) -> dict[str, Any]:
                          _read_defeated(deck))
         hand = read_cards(opt(player, "hand", list, [], path), f"{path}.hand")
         tables.append(PlayerTable(name, tuple(defeated), tuple(hand)))
-    return score_tables(GAME, tables, options).to_dict()
+    return seated_result(score_tables(GAME, tables, options), "Bagani", MIN_PLAYERS)
 
 
 def _check_combo(payload: Mapping[str, Any], options: Options, deck: Deck) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from rules.core import ScoreResult
 from rules.lagim_cards import CardInfo, Deck
-from rules.lagim_judge import standings
+from rules.lagim_judge import soul_coins_each, standings
 from rules.lagim_options import Options
 
 LAGIM_LIMIT = 3  # "A Baryo can only hold a maximum of 3 Lagim Dwellers"
@@ -21,11 +21,6 @@ MAX_DEFENDERS = 3  # "a maximum of 3 Lakas or Special Kontra cards face-down"
 RAID_MAX_CARDS = 3  # Hasik: 3 Lagim of one archetype; Angkla: 3 Hiwaga of one archetype
 PHASE_NAMES = {"twilight": "Takipsilim (Twilight)", "midnight": "Hating-gabi (Midnight)",
                "dawn": "Bukang-liwayway (Dawn)"}
-
-
-def soul_coins_each(players: int) -> int:
-    """Set-up: 3 Soul Coins each for 2-4 players, 2 each for 5-6."""
-    return 3 if players <= 4 else 2
 
 
 def starting_baryo_cards(players: int) -> int:

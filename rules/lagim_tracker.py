@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Mapping, Sequence
 
-from rules.core import BadInput, ScoreResult
+from rules.core import BadInput, ScoreResult, check_player_count
 from rules.lagim_actions import (
     Angkla, BuildDefence, DrawBaryo, EndPhase, ForestAttack, Hasik, Pagtauli, SacrificeDarkCoin, Standby)
 from rules.lagim_cards import load_deck
+from rules.lagim_judge import MAX_PLAYERS, MIN_PLAYERS
 from rules.lagim_options import Options
 from rules.lagim_table import (
     MAX_DEFENDERS, PHASE_NAMES, RAID_MAX_CARDS, Baryo, Table, soul_coins_each, starting_baryo_cards)
@@ -24,7 +25,6 @@ from rules.lagim_turns import acting_seat, play
 from rules.options import parse_options
 from rules.payload import expect, obj
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 
 @dataclass(frozen=True)
@@ -138,8 +138,7 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None = None,
     with the levels and moon alignments printed on the table's cards. Seat 0 goes first."""
     chosen = parse_options(Options, options)
     names = [expect(p, str, f"players[{i}]").strip() for i, p in enumerate(players)]
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise BadInput("players", f"Lagim is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
+    check_player_count(len(names), "Lagim", MIN_PLAYERS, MAX_PLAYERS)
     if len(set(names)) != len(names) or not all(names):
         raise BadInput("players", "names must be distinct and not empty")
     if chosen.dark_coins_in_box < len(names):
