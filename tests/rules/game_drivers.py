@@ -64,8 +64,25 @@ def gargon_game(seed: int, players: int, options: dict) -> Log:
     return _log("gargon", names, options, {}, events)
 
 
-def dugtungan_game(seed: int, players: int, options: dict) -> Log:
+def dugtungan_event(state: Any, deck: list[str], rng: random.Random) -> Any:
+    """A random legal event; a reveal or a draw takes the top card of the real deck."""
+    if state.phase == REVEAL:
+        return WordReveal(deck.pop())
+    action = rng.choice(state.legal_actions())
+    return WordDraw(state.turn, deck.pop()) if state.phase == DRAW else action
 
+
+def dugtungan_deck_after(action: Any, before: Any, after: Any, deck: list[str],
+                         rng: random.Random) -> list[str]:
+    """The real deck after `action`: when the tracker reshuffled (asked, or by the
+    option), the banks as they were before it, shuffled."""
+    if isinstance(action, Reshuffle) or after.deck > len(deck):
+        deck = [c for b in before.banks for c in b]
+        rng.shuffle(deck)
+    return deck
+
+
+def dugtungan_game(seed: int, players: int, options: dict) -> Log:
     rng = random.Random(seed)
     options = {"min_zipf": 4.0, "hand_size": 5, **options}
     deck = [c.code for c, n in deck_counts().items() for _ in range(n)]
@@ -75,23 +92,14 @@ def dugtungan_game(seed: int, players: int, options: dict) -> Log:
     names = [f"P{i}" for i in range(players)]
     state, events = dugtungan.new_game(names, options, setup), []
     while not state.is_terminal() and len(events) < MAX_EVENTS["dugtungan"]:
-        if state.phase == REVEAL:
-            action = WordReveal(deck.pop())
-        else:
-            action = rng.choice(state.legal_actions())
-            if state.phase == DRAW:
-                action = WordDraw(state.turn, deck.pop())
-        banked = [c for b in state.banks for c in b]
-        state = state.apply(action)
-        if isinstance(action, Reshuffle) or state.deck > len(deck):  # the banks became the deck
-            deck = banked
-            rng.shuffle(deck)
+        action = dugtungan_event(state, deck, rng)
+        state, before = state.apply(action), state
+        deck = dugtungan_deck_after(action, before, state, deck, rng)
         events.append(action.to_dict())
     return _log("dugtungan", names, options, setup, events)
 
 
 def lagim_game(seed: int, players: int, options: dict) -> Log:
-
     rng = random.Random(seed)
     setup = {"deck": TABLE_DECK}
     state, events = game_rules("lagim").new_game(lagim_table.NAMES[:players], options, setup), []

@@ -36,34 +36,12 @@ def test_a_golden_game_replays_to_its_final_scores(path) -> None:
         assert differs_under_defaults(log, state)
 
 
-def reaches_an_end(game: str, seed: int, players: int) -> None:
-    log = DRIVERS[game](seed, players, {})
-    assert len(log["events"]) < MAX_EVENTS[game], f"no end after {MAX_EVENTS[game]} events"
+PLAYERS = {"bagani": (2, 6), "gargon": (3, 5), "dugtungan": (2, 4), "lagim": (2, 6)}
+
+
+@settings(max_examples=28, deadline=None)
+@given(game=st.sampled_from(sorted(DRIVERS)), seed=st.integers(0, 2 ** 32 - 1), data=st.data())
+def test_random_legal_play_of_every_game_reaches_an_end(game: str, seed: int, data: st.DataObject) -> None:
+    log = DRIVERS[game](seed, data.draw(st.integers(*PLAYERS[game]), label="players"), {})
+    assert len(log["events"]) < MAX_EVENTS[game], f"{game}: no end after {MAX_EVENTS[game]} events"
     assert replay(log).is_terminal()
-
-
-SEEDS = st.integers(0, 2 ** 32 - 1)
-
-
-@settings(max_examples=10, deadline=None)
-@given(seed=SEEDS, players=st.integers(2, 6))
-def test_random_legal_play_of_bagani_reaches_an_end(seed: int, players: int) -> None:
-    reaches_an_end("bagani", seed, players)
-
-
-@settings(max_examples=10, deadline=None)
-@given(seed=SEEDS, players=st.integers(3, 5))
-def test_random_legal_play_of_gargon_reaches_an_end(seed: int, players: int) -> None:
-    reaches_an_end("gargon", seed, players)
-
-
-@settings(max_examples=5, deadline=None)
-@given(seed=SEEDS, players=st.integers(2, 4))
-def test_random_legal_play_of_dugtungan_reaches_an_end(seed: int, players: int) -> None:
-    reaches_an_end("dugtungan", seed, players)
-
-
-@settings(max_examples=20, deadline=None)
-@given(seed=SEEDS, players=st.integers(2, 6))
-def test_random_legal_play_of_lagim_reaches_an_end(seed: int, players: int) -> None:
-    reaches_an_end("lagim", seed, players)
