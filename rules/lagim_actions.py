@@ -199,6 +199,17 @@ class Reap(_Action):
 
 
 @dataclass(frozen=True)
+class Disable(_Action):
+    """A Forest card's DISABLE ability, as recorded: `card`, a Dweller of `player`'s Baryo,
+    disables `defenders` of its Defenders, "turned horizontally and cannot be used until
+    the Forest card disabler is captured or eliminated"."""
+
+    kind: ClassVar[str] = "disable"
+    card: str = ""
+    defenders: int = 1
+
+
+@dataclass(frozen=True)
 class EndPhase(_Action):
     """Moves on when the phase's draw cannot happen (the deck is empty and cannot be
     reshuffled): Twilight skips the Forest attack, Dawn ends the turn."""
@@ -233,6 +244,7 @@ _READERS: dict[str, Callable[[Mapping[str, Any], int], Any]] = {
     "salag": lambda r, p: Salag(p, req(r, "nullifier", str), opt(r, "wielder", str, None),
                                 opt(r, "archetype", str, None)),
     "reap": lambda r, p: Reap(p, req(r, "card", str), _seat(r, "target")),
+    "disable": lambda r, p: Disable(p, req(r, "card", str), opt(r, "defenders", int, 1)),
 }
 
 
@@ -246,4 +258,5 @@ def action_from_dict(data: Mapping[str, Any]) -> Any:
 
 
 LagimAction = (DrawBaryo | BuildDefence | ForestAttack | Battle | Standby | Hasik | Pagtauli | Angkla
-               | SacrificeDarkCoin | BaryoOffering | SpecialKontra | EndPhase | SwitchDefence | Salag | Reap)
+               | SacrificeDarkCoin | BaryoOffering | SpecialKontra | EndPhase | SwitchDefence | Salag | Reap
+               | Disable)

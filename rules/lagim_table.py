@@ -62,10 +62,18 @@ class Baryo:
     defence_cards: int = 0  # face-down cards on the defence line, Defenders and equips
     dwellers: tuple[str, ...] = ()
     blocks: tuple[Block, ...] = ()  # SALAG stacks held on the Baryo
+    disabled: tuple[tuple[str, int], ...] = ()  # (disabling Dweller, Defenders it disables)
 
     @property
     def eliminated(self) -> bool:
         return self.soul_coins == 0
+
+    @property
+    def ready_defenders(self) -> int:
+        """Defenders that can be used: "As long as the disabler is a Dweller in your Baryo,
+        the disabled card will remain disabled." """
+        disabled = sum(n for card, n in self.disabled if card in self.dwellers)
+        return max(0, self.defenders - disabled)
 
     @property
     def held(self) -> tuple[str, ...]:
@@ -77,7 +85,8 @@ class Baryo:
                 "spirit_path": self.spirit_path, "baryo_cards_in_hand": self.hand,
                 "captured": list(self.captured), "defenders": self.defenders,
                 "defence_cards": self.defence_cards, "dwellers": list(self.dwellers),
-                "salag": [b.to_dict() for b in self.blocks], "eliminated": self.eliminated}
+                "salag": [b.to_dict() for b in self.blocks],
+                "disabled_defenders": self.defenders - self.ready_defenders, "eliminated": self.eliminated}
 
 
 @dataclass(frozen=True)

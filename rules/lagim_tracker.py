@@ -91,7 +91,7 @@ def _twilight(t: Table, seat: int) -> list[Any]:
         if d + e > 0 and (e == 0 or b.defenders + d > 0)]
     equips = b.defence_cards - b.defenders
     actions += [SwitchDefence(seat, bd, be, d, e)
-                for bd in range(b.defenders + 1) for be in range(equips + 1) if bd + be
+                for bd in range(b.ready_defenders + 1) for be in range(equips + 1) if bd + be
                 for d in range(bd + be + 1) for e in range(bd + be - d + 1)
                 if d + e == bd + be and _line_ok(b.defenders - bd + d, equips - be + e)
                 and b.hand >= d + e]

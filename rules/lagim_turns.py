@@ -15,14 +15,14 @@ from typing import Any, Callable, Iterable
 from rules.core import IllegalMove
 from rules.lagim_actions import (
     Angkla, BaryoOffering, Battle, BuildDefence, DrawBaryo, EndPhase, ForestAttack, Hasik, Pagtauli,
-    LagimAction, Reap, RevealedDefender, SacrificeDarkCoin, Salag, SpecialKontra, Standby, SwitchDefence)
+    Disable, LagimAction, Reap, RevealedDefender, SacrificeDarkCoin, Salag, SpecialKontra, Standby, SwitchDefence)
 from rules.lagim_battle import AGIMAT, Defender, Equip, ForestFighter, judge
 from rules.lagim_cards import CardInfo
 from rules.lagim_judge import DEFENCE_LINE_CARDS, SPIRIT_PATH_COINS
 from rules.lagim_table import LAGIM_LIMIT, PHASE_NAMES, RAID_MAX_CARDS, Baryo, Block, Incoming, Table
 
 ANSWERS = (Battle, Standby, Pagtauli, Salag)
-ABILITIES = (Reap,)  # printed abilities: recorded when they happen, whoever's move it is
+ABILITIES = (Reap, Disable)  # printed abilities: recorded when they happen, whoever's move it is
 
 
 def _listed(names: Iterable[str]) -> str:
@@ -125,7 +125,7 @@ class _Turn:
         b = self.baryo(seat)
         self.set(graveyard=self.t.graveyard + b.dwellers + b.held + arriving,
                  resting=self.t.resting + b.defence_cards + sum(k.baryo_cards for k in b.blocks))
-        self.update(seat, dwellers=(), defenders=0, defence_cards=0, blocks=())
+        self.update(seat, dwellers=(), defenders=0, defence_cards=0, blocks=(), disabled=())
 
     def lose_coin(self, seat: int, raider: int | None) -> None:
         """A Soul Coin to the Coin Vessel (Forest attack) or to the raider's Spirit Path."""
@@ -150,7 +150,7 @@ class _Turn:
                  resting=self.t.resting + b.hand + b.defence_cards + sum(k.baryo_cards for k in b.blocks),
                  vessel_dark=self.t.vessel_dark + b.dark_coins)
         self.update(seat, hand=0, captured=(), defenders=0, defence_cards=0, dwellers=(), dark_coins=0,
-                    blocks=())
+                    blocks=(), disabled=())
         standing = self.t.standing()
         if len(standing) == 1 and not any(x.spirit_path >= SPIRIT_PATH_COINS for x in self.t.baryos):
             self.say(f"{self.name(standing[0])} is the last Baryo standing and wins!")
@@ -241,9 +241,10 @@ class _Turn:
         b = self.baryo(seat)
         if not revealed:
             raise IllegalMove("A battle needs at least one Defender turned face-up.")
-        if len(revealed) > b.defenders:
-            raise IllegalMove(f"{b.name} has {b.defenders} Defenders on the defence line, "
-                              f"not {len(revealed)}.")
+        if len(revealed) > b.ready_defenders:
+            disabled = b.defenders - b.ready_defenders
+            raise IllegalMove(f"{b.name} has {b.ready_defenders} Defenders ready on the defence line"
+                              + (f" ({disabled} disabled)" if disabled else "") + f", not {len(revealed)}.")
         equipped, laid = sum(len(r.equip) for r in revealed), b.defence_cards - b.defenders
         if equipped > laid:
             raise IllegalMove(f"{b.name} has {laid} Kontra equipped on the defence line, not {equipped}.")
@@ -295,7 +296,7 @@ def _relay_line(g: _Turn, seat: int, back_defenders: int, back_equips: int, defe
                 equips: int) -> None:
     """Cards taken back from the defence line into the hand, then cards laid from it."""
     b = g.baryo(seat)
-    if back_defenders > b.defenders or back_equips > b.defence_cards - b.defenders:
+    if back_defenders > b.ready_defenders or back_equips > b.defence_cards - b.defenders:
         raise IllegalMove(f"{b.name}'s defence line holds {b.defenders} Defenders and "
                           f"{b.defence_cards - b.defenders} equipped Kontra.")
     hand = b.hand + back_defenders + back_equips
@@ -421,8 +422,8 @@ def _salag(g: _Turn, a: Salag) -> None:
         if wielder.kind != "lakas" or not card.fits(wielder.archetype):
             raise IllegalMove(f"{wielder.name} cannot wield {card.name}: the wielder is a "
                               f"{'/'.join(card.archetypes).capitalize()} Lakas Defender.")
-        if b.defenders < 1:
-            raise IllegalMove(f"{b.name} has no Defender on the defence line to wield {card.name}.")
+        if b.ready_defenders < 1:
+            raise IllegalMove(f"{b.name} has no ready Defender on the defence line to wield {card.name}.")
         g.update(seat, defenders=b.defenders - 1, defence_cards=b.defence_cards - 1)
     if incoming is not None:
         archetype = g.t.archetype(incoming.cards[0])
@@ -473,6 +474,17 @@ def _reap(g: _Turn, a: Reap) -> None:
         g.set(graveyard=g.t.graveyard + arriving, incoming=None)
     if target == g.t.turn or arriving:
         g.end_turn()
+
+
+def _disable(g: _Turn, a: Disable) -> None:
+    seat, b = a.player, g.baryo(a.player)
+    card = g.forest_card(a.card)
+    if card.name not in b.dwellers:
+        raise IllegalMove(f"No {card.name} dwells in {b.name}'s Baryo: a disabler acts as a Dweller.")
+    if not 1 <= a.defenders <= b.ready_defenders:
+        raise IllegalMove(f"{b.name} has {b.ready_defenders} Defenders ready to disable, not {a.defenders}.")
+    g.update(seat, disabled=b.disabled + ((card.name, a.defenders),))
+    g.say(f"{card.name} disables {a.defenders} of {b.name}'s Defenders until it is captured or eliminated.")
 
 
 def _standby(g: _Turn, a: Standby) -> None:
@@ -637,7 +649,7 @@ _HANDLERS: dict[type, Callable[[_Turn, Any], None]] = {
     Battle: _battle, Standby: _standby, Hasik: _hasik, Pagtauli: _pagtauli, Angkla: _angkla,
     SacrificeDarkCoin: _sacrifice_dark_coin, BaryoOffering: _baryo_offering,
     SpecialKontra: _special_kontra, EndPhase: _end_phase, SwitchDefence: _switch_defence,
-    Salag: _salag, Reap: _reap,
+    Salag: _salag, Reap: _reap, Disable: _disable,
 }
 
 
@@ -670,4 +682,6 @@ def play(table: Table, action: LagimAction) -> Table:
                           if actor is not None else "Nobody is to move.")
     turn = _Turn(table)
     handler(turn, action)
-    return replace(turn.t, announcements=tuple(turn.said))
+    baryos = tuple(replace(b, disabled=tuple(d for d in b.disabled if d[0] in b.dwellers))
+                   for b in turn.t.baryos)  # a disabler captured or eliminated frees its Defenders
+    return replace(turn.t, baryos=baryos, announcements=tuple(turn.said))

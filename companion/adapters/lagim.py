@@ -85,6 +85,8 @@ class LagimAdapter:
         if kind == "salag":
             wielder = f", wielded by {action['wielder']}" if action.get("wielder") else ""
             return f"{who} casts SALAG with {action['nullifier']}{wielder}"
+        if kind == "disable":
+            return f"{action['card']} disables {action.get('defenders', 1)} of {who}'s Defenders"
         if kind == "reap":
             return f"{action['card']} reaps a Soul Coin from {whom} for {who}"
         return str(action)

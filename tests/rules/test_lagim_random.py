@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from rules import lagim
 from rules.core import IllegalMove
-from rules.lagim_actions import BaryoOffering, Battle, Reap, RevealedDefender, Salag, SpecialKontra
+from rules.lagim_actions import BaryoOffering, Battle, Disable, Reap, RevealedDefender, Salag, SpecialKontra
 from rules.lagim_cards import catalogue_deck
 from rules.lagim_tracker import LagimState
 from test_lagim_cards import TABLE_DECK
@@ -63,6 +63,7 @@ def _hidden_events(state: LagimState, rng: random.Random) -> list[object]:
     if lagim_on_boards and rng.random() < 0.1:
         target, card = rng.choice(lagim_on_boards)
         events.append(Reap(rng.randrange(len(table.baryos)), card, target))
+        events.append(Disable(target, card, rng.randint(1, 2)))
     return events
 
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from rules.lagim_actions import (
-    Battle, BuildDefence, DrawBaryo, EndPhase, ForestAttack, Reap, RevealedDefender, Salag, Standby,
+    Battle, BuildDefence, Disable, DrawBaryo, EndPhase, ForestAttack, Reap, RevealedDefender, Salag, Standby,
     SwitchDefence)
 from rules.lagim_tracker import LagimState
 from test_lagim_tracker import ANA, BEN, CAI, arrange, refused, said, start
@@ -142,3 +142,20 @@ def test_three_players_reshuffle_and_play_on(players: int) -> None:
     state = LagimState(replace(table, forest_deck=(), graveyard=("Kapre",), baryo_deck=0, resting=5))
     assert not state.is_terminal() and ForestAttack(ANA, "Kapre") not in state.legal_actions()
     assert state.apply(DrawBaryo(ANA)).table.baryo_deck == 4
+
+
+# -- disablers ---------------------------------------------------------------------------------
+
+def test_a_disabled_defender_cannot_battle_until_its_disabler_is_gone() -> None:
+    """Book: "the disabled Defender ... cannot be used until the Forest card disabler is
+    captured or eliminated ... As long as the disabler is a Dweller in your Baryo, the
+    disabled card will remain disabled." """
+    state = arrange(Ana={"dwellers": ("Duwende",), "defenders": 2, "defence_cards": 2, "hand": 2})
+    state = state.apply(Disable(ANA, "Duwende", 1))
+    assert state.table.baryos[ANA].ready_defenders == 1
+    refused(state, Battle(ANA, (RevealedDefender("Dante"), RevealedDefender("Amihan")), "dwarf"),
+            r"1 Defenders ready on the defence line \(1 disabled\)")
+    refused(state, Disable(ANA, "Aswang", 1), "No Aswang dwells")
+    won = state.apply(Battle(ANA, (RevealedDefender("Dante"),), "dwarf"))
+    assert "Duwende captured" in said(won)
+    assert won.table.baryos[ANA].disabled == () and won.table.baryos[ANA].ready_defenders == 1

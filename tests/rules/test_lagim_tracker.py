@@ -152,7 +152,7 @@ def test_a_battle_reveals_no_more_defence_cards_than_lie_face_down() -> None:
     state = arrange(phase="twilight", Ana={"defenders": 1, "defence_cards": 1})
     state = state.apply(ForestAttack(ANA, "Kapre"))
     refused(state, fight(ANA, ("Dante", "Tabak, Bawang at Asin")), "0 Kontra equipped on the defence line")
-    refused(state, fight(ANA, ("Dante",), ("Amihan",)), "1 Defenders on the defence line, not 2")
+    refused(state, fight(ANA, ("Dante",), ("Amihan",)), "1 Defenders ready on the defence line, not 2")
     refused(state, fight(ANA, ("Buntot Pagi",)), "a Defender is a Lakas card or a Special Kontra")
 
 
