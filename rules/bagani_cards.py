@@ -61,7 +61,7 @@ def read_attack(value: Any, path: str) -> str:
     return one_of(value, ATTACKS, path, "attack")
 
 
-MAX_STAT = 100  # no count of a card, Lakas or DP of a physical deck comes near it
+MAX_STAT = 20  # a physical deck holds 5 of each card; no Lakas or DP the book prints comes near it
 
 
 def _read_at_least(value: Any, path: str, least: int = 0) -> int:

@@ -67,6 +67,6 @@ def test_a_hand_larger_than_the_deck_is_refused_at_once():
 def test_a_deck_file_cannot_make_an_impossible_hand_possible():
     """A deck file "supplies" the split of the cards (RULES-NOTES), but no physical deck
     holds 10^20 copies of a card: the count is refused, not used to allow a 400-card hand."""
-    with pytest.raises(BadInput, match="must be 0 to 100") as caught:
+    with pytest.raises(BadInput, match="must be 0 to 20") as caught:
         check("hand", cards=["biyaya"] * 400, deck={"bagani": {"per_colour_shape": 10 ** 20}})
     assert caught.value.field == "deck.bagani.per_colour_shape"
