@@ -13,7 +13,7 @@ from typing import Any
 
 from rules.core import ScoreResult
 from rules.lagim_cards import CardInfo, Deck
-from rules.lagim_judge import DEFENCE_LINE_CARDS, soul_coins_each, standings
+from rules.lagim_judge import standings
 from rules.lagim_options import Options
 
 LAGIM_LIMIT = 3  # "A Baryo can only hold a maximum of 3 Lagim Dwellers"

@@ -18,10 +18,10 @@ from rules.lagim_actions import (
     Angkla, BuildDefence, DrawBaryo, EndPhase, ForestAttack, Hasik, Pagtauli, SacrificeDarkCoin, Standby,
     SwitchDefence)
 from rules.lagim_cards import load_deck
-from rules.lagim_judge import MAX_PLAYERS, MIN_PLAYERS
+from rules.lagim_judge import DEFENCE_LINE_CARDS, MAX_PLAYERS, MIN_PLAYERS, soul_coins_each
 from rules.lagim_options import Options
 from rules.lagim_table import (
-    DEFENCE_LINE_CARDS, PHASE_NAMES, RAID_MAX_CARDS, Baryo, Table, soul_coins_each, starting_baryo_cards)
+    PHASE_NAMES, RAID_MAX_CARDS, Baryo, Table, starting_baryo_cards)
 from rules.lagim_turns import acting_seat, play
 from rules.options import parse_options
 from rules.payload import expect, obj
