@@ -176,10 +176,13 @@ class Projection:
 
     def _best_totals(self, players: Sequence[Mapping[str, Any]]) -> list[str]:
         """Winners of a game the host ended before the rules did: the best live total
-        (the fewest letters in dugtungan), every player sharing it."""
+        (the fewest letters in dugtungan), every player sharing it; a player the rules
+        eliminated (a Lagim Baryo with no Soul Coins) is never among them."""
         sign = -1 if self.record.game in LOWEST_WINS else 1
-        engine_names = list(self.record.players)
-        return list(best_by(engine_names, [(sign * p["total"],) for p in players]))
+        contenders = [(name, p) for name, p in zip(self.record.players, players)
+                      if not p.get("breakdown", {}).get("eliminated")]
+        return list(best_by([name for name, _ in contenders],
+                            [(sign * p["total"],) for _, p in contenders]))
 
     def score(self) -> dict[str, Any]:
         """The contract's `score` JSON with live totals; winners only once the game is over."""

@@ -67,4 +67,4 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--json", action="store_true", help="list: print JSON")
     parser.add_argument("--data-dir", metavar="DIR", help="where the house words live "
                         "(default: the data_dir setting)")
-    parser.set_defaults(func=_words, port=None)
+    parser.set_defaults(func=_words, port=None, trailing="words")
