@@ -20,6 +20,10 @@ from rules.registry import game_rules
 
 log = logging.getLogger(__name__)
 
+# Games whose running totals count cards kept face down, and the option (the rulebook's
+# variant) that keeps them face up instead.
+FACE_DOWN_TOTALS = {"gargon": "open_won_cards"}
+
 
 @dataclass(frozen=True)
 class Applied:
@@ -78,6 +82,7 @@ class Projection:
         self.prompt = ""
         self.ended = record.status == "finished"
         self.last_seq = 0
+        self.problems: list[str] = []  # stored events this projection had to skip
 
     @property
     def state(self) -> GameState:
@@ -110,13 +115,20 @@ class Projection:
             raise IllegalMove(f"That correction makes a later event illegal: {exc.reason}") from None
 
     def apply(self, event: StoredEvent) -> None:
-        """Fold one stored event into the projection."""
+        """Fold one stored event into the projection. An event this version cannot read
+        (a newer version's, a hand-edited one) is skipped and reported, never a crash:
+        the table must stay up for the host to undo or end the game."""
         self.last_seq = event.seq
         handler = getattr(self, f"_on_{event.type}", None)
         if handler is None:
             log.warning("game %s event %s: unknown type %r, ignored", self.record.id, event.seq, event.type)
             return
-        handler(event)
+        try:
+            handler(event)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError, BadInput) as exc:
+            problem = f"event {event.seq} ({event.type}) cannot be read: {exc!r}"
+            log.error("game %s: %s; skipped", self.record.id, problem)
+            self.problems.append(problem)
 
     def describe(self, action: Mapping[str, Any]) -> str:
         return self.adapter.describe(action, self.names)
@@ -178,20 +190,35 @@ class Projection:
         """Winners of a game the host ended before the rules did: the best live total
         (the fewest letters in dugtungan), every player sharing it."""
         sign = -1 if self.record.game in LOWEST_WINS else 1
-        engine_names = list(self.record.players)
+        engine_names = list(self.record.players)[:len(players)]  # none before a Bagani setup
         return list(best_by(engine_names, [(sign * p["total"],) for p in players]))
 
-    def score(self) -> dict[str, Any]:
-        """The contract's `score` JSON with live totals; winners only once the game is over."""
+    def score(self, final: bool = False) -> dict[str, Any]:
+        """The contract's `score` JSON with live totals; winners only once the game is over
+        (or, `final`, as if the host ended it now)."""
         result = self.state.scores().to_dict()
         for player, name in zip(result["players"], self.names):
             player["name"] = name
-        if self.finished:
+        if self.finished or final:
             by_engine = dict(zip(self.record.players, self.names))
             winners = result["winners"] or self._best_totals(result["players"])
             result["winners"] = [by_engine.get(w, w) for w in winners]
         else:
             result["winners"] = []
+        return result
+
+
+    def totals_public(self) -> bool:
+        """Whether viewers may see live totals: not while the cards they count lie face
+        down (Gargon's won cards, unless the table plays the open variant)."""
+        flag = FACE_DOWN_TOTALS.get(self.record.game)
+        return self.finished or flag is None or bool(getattr(getattr(self.state, "options", None), flag, False))
+
+    def public_score(self) -> dict[str, Any]:
+        """`score()` as viewers see it: totals and breakdowns of face-down cards left out."""
+        result = self.score()
+        if not self.totals_public():
+            result["players"] = [{"name": p["name"], "total": None, "breakdown": {}} for p in result["players"]]
         return result
 
 
