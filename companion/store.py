@@ -298,6 +298,9 @@ class Store:
         self.record(game_id, [], result=result, status="finished")
 
     def game(self, game_id: int) -> GameRecord:
+        """Game `game_id`; KeyError if there is none (also for ids beyond SQLite's integers)."""
+        if not -2**63 <= game_id < 2**63:
+            raise KeyError(game_id)
         records = self._games("WHERE id=?", (game_id,))
         if not records:
             raise KeyError(game_id)

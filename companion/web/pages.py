@@ -17,7 +17,7 @@ bp = Blueprint("pages", __name__)
 
 @bp.route("/")
 def scoreboard() -> str:
-    return render_template("scoreboard.html", state=services().table.snapshot())
+    return render_template("scoreboard.html", state=services().table.viewer_snapshot())
 
 
 @bp.route("/host")

@@ -58,10 +58,18 @@ class Server:
         with urllib.request.urlopen(self.url + "/api/state", timeout=5) as response:
             return json.load(response)
 
-    def host(self, path: str, body: dict[str, Any] | None = None) -> tuple[int, dict[str, Any]]:
+    def host_state(self) -> dict[str, Any]:
+        """The host's view (`/api/state` is the viewers')."""
+        request = urllib.request.Request(self.url + "/api/host/state", headers={"Authorization": f"Bearer {HOST_TOKEN}"})
+        with urllib.request.urlopen(request, timeout=5) as response:
+            return json.load(response)
+
+    def host(self, path: str, body: dict[str, Any] | None = None, key: str | None = None) -> tuple[int, dict[str, Any]]:
+        headers = {"Content-Type": "application/json", "Authorization": f"Bearer {HOST_TOKEN}"}
+        if key:
+            headers["Idempotency-Key"] = key
         request = urllib.request.Request(self.url + "/api/host/" + path, data=json.dumps(body or {}).encode(),
-                                         headers={"Content-Type": "application/json",
-                                                  "Authorization": f"Bearer {HOST_TOKEN}"})
+                                         headers=headers)
         try:
             with urllib.request.urlopen(request, timeout=5) as response:
                 return response.status, json.load(response)
