@@ -276,23 +276,23 @@ class LiveTable:
         instead (kept in the log, left out of history), so the table can start afresh."""
         with self._lock:
             game = self._require_game()
-            if self._resent(key) or game.finished:
+            if self._resent(key):
                 self._changed()
                 return
             try:
-                result = game.score(final=True)
+                result = None if game.finished else game.score(final=True)
             except Exception:
                 log.exception("game %s cannot be scored; the host ended it, so it is abandoned", game.record.id)
                 self._record_all([("end", {"abandoned": True})], key, status="abandoned")
                 self._game = None
                 self._changed(prompt="The game was ended without a score.")
                 return
-            self._record_all([("end", {})], key, result=result, status="finished")
-            self._changed(prompt=self._winner_words(game))
+            if result is not None:
+                self._record_all([("end", {})], key, result=result, status="finished")
+            self._changed(prompt=self._winner_words(game.score()["winners"]))
 
     @staticmethod
-    def _winner_words(game: Projection) -> str:
-        winners = game.score()["winners"]
+    def _winner_words(winners: Sequence[str]) -> str:
         if not winners:
             return "The game is over."
         return f"The game is over. {' and '.join(winners)} {'wins' if len(winners) == 1 else 'share the win'}!"

@@ -23,19 +23,40 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-class Server:
-    """`companion ARGS --port P --data-dir DIR` with speech off and a known host token."""
+def _environment(data_dir: Path, token: str | None) -> dict[str, str]:
+    env = {**os.environ, "COMPANION_SPEECH": "false", "COMPANION_HOST": "127.0.0.1",
+           "XDG_CONFIG_HOME": str(data_dir / "config")}
+    env.pop("COMPANION_CONFIG", None)
+    env.pop("COMPANION_HOST_TOKEN", None)
+    if token is not None:
+        env["COMPANION_HOST_TOKEN"] = token
+    return env
 
-    def __init__(self, args: Sequence[str], data_dir: Path, port: int | None = None) -> None:
+
+def _command(args: Sequence[str], data_dir: Path, port: int, prefix: Sequence[str]) -> list[str]:
+    return [*prefix, sys.executable, "-m", "companion.cli", *args, "--port", str(port), "--data-dir", str(data_dir)]
+
+
+def refused(args: Sequence[str], data_dir: Path, prefix: Sequence[str] = (), timeout: float = 45.0
+            ) -> subprocess.CompletedProcess[str]:
+    """Run a server that is expected to refuse to start: its exit status and output."""
+    return subprocess.run(_command(args, data_dir, free_port(), prefix), capture_output=True, text=True,
+                          env=_environment(data_dir, HOST_TOKEN), timeout=timeout)
+
+
+class Server:
+    """`companion ARGS --port P --data-dir DIR` with speech off and a known host token
+    (`token=None`: the server keeps its own in the data folder). `prefix` runs it under
+    another command (e.g. `setpriv` to drop root)."""
+
+    def __init__(self, args: Sequence[str], data_dir: Path, port: int | None = None,
+                 token: str | None = HOST_TOKEN, prefix: Sequence[str] = (), log_dir: Path | None = None) -> None:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        env = {**os.environ, "COMPANION_HOST_TOKEN": HOST_TOKEN, "COMPANION_SPEECH": "false",
-               "COMPANION_HOST": "127.0.0.1", "XDG_CONFIG_HOME": str(data_dir / "config")}
-        env.pop("COMPANION_CONFIG", None)
-        self.log = open(data_dir / f"server-{self.port}-{time.monotonic_ns()}.log", "w+")
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "companion.cli", *args, "--port", str(self.port), "--data-dir", str(data_dir)],
-            stdout=self.log, stderr=subprocess.STDOUT, env=env)
+        self.log = open((log_dir or data_dir) / f"server-{self.port}-{time.monotonic_ns()}.log", "w+")
+        self.process = subprocess.Popen(_command(args, data_dir, self.port, prefix),
+                                        stdout=self.log, stderr=subprocess.STDOUT,
+                                        env=_environment(data_dir, token))
         self.wait_ready()
 
     def wait_ready(self, timeout: float = 45.0) -> None:
