@@ -9,6 +9,8 @@ a crash) answers the current state and records nothing again.
 from __future__ import annotations
 
 import json
+import logging
+import sqlite3
 from typing import Any, Callable
 
 from flask import Blueprint, Response, jsonify, request
@@ -18,6 +20,7 @@ from companion.web.lookup import services
 from rules.core import BadInput, IllegalMove
 from rules.payload import expect, opt, req
 
+log = logging.getLogger(__name__)
 bp = Blueprint("host_api", __name__, url_prefix="/api/host")
 
 
@@ -34,7 +37,7 @@ def _body() -> dict[str, Any]:
     if not raw.strip():
         return {}
     try:
-        data = json.loads(raw)
+        data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise BadInput("", "the body is not UTF-8 text") from None
     except json.JSONDecodeError as exc:
@@ -62,6 +65,14 @@ def _key() -> str | None:
 @bp.errorhandler(BadInput)
 def _bad_input(exc: BadInput) -> tuple[Response, int]:
     return jsonify(error=str(exc)), 400
+
+
+@bp.errorhandler(sqlite3.Error)
+def _not_stored(exc: sqlite3.Error) -> tuple[Response, int]:
+    """The database refused the write (a full disk, say): nothing of it was recorded."""
+    log.error("a host write was not recorded: %s", exc)
+    return jsonify(error=f"nothing was recorded: the game database refused the write ({exc}); "
+                         "try again once that is fixed"), 503
 
 
 @bp.errorhandler(IllegalMove)
