@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.cookiejar
 import json
 import os
 import signal
@@ -84,6 +85,12 @@ class Server:
         request = urllib.request.Request(self.url + "/api/host/state", headers={"Authorization": f"Bearer {HOST_TOKEN}"})
         with urllib.request.urlopen(request, timeout=5) as response:
             return json.load(response)
+
+    def host_page(self) -> str:
+        """The host page's HTML, opened the way a phone does: the host link, then its cookie."""
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        with opener.open(f"{self.url}/host?token={HOST_TOKEN}", timeout=5) as response:
+            return response.read().decode("utf-8")
 
     def host(self, path: str, body: dict[str, Any] | None = None, key: str | None = None) -> tuple[int, dict[str, Any]]:
         headers = {"Content-Type": "application/json", "Authorization": f"Bearer {HOST_TOKEN}"}
