@@ -113,3 +113,15 @@ def test_ten_thousand_guesses_are_refused_slowed_and_logged_while_the_host_is_an
     assert len(misses) == checked and "refused for" in misses[-1]
     assert slowest_host < 1.0
     assert client.post("/api/host/undo", headers=BEARER).status_code in (200, 409)  # other clients unaffected
+
+
+def test_after_five_wrong_tokens_a_client_waits_even_with_the_right_one(client, caplog):
+    with caplog.at_level(logging.WARNING, logger="companion.web.auth"):
+        answers = [client.get(f"/host/login?token=guess{i}", environ_base=ATTACKER).status_code for i in range(7)]
+        waited = client.post("/api/host/undo", headers=BEARER, environ_base=ATTACKER)
+    assert answers == [403] * 6 + [429]
+    assert waited.status_code == 429 and int(waited.headers["Retry-After"]) >= 1
+    lines = [r.getMessage() for r in caplog.records]
+    assert lines[0] == "wrong host token from 192.0.2.66 (1 misses)"
+    assert lines[-1] == "wrong host token from 192.0.2.66 (6 misses); refused for 1 s" and len(lines) == 6
+    assert client.post("/api/host/undo", headers=BEARER).status_code in (200, 409)  # another client is not held up
