@@ -272,9 +272,9 @@ class Store:
                                    [(game_id, first + i, now, t, text) for i, (t, text) in enumerate(texts)])
             self._remember(key, game_id, now)
             if status:
+                final = None if result is None else json.dumps(dict(result), ensure_ascii=False)
                 self._conn.execute("UPDATE games SET status=?, ended_at=?, result=? WHERE id=?",
-                                   (status, now, None if result is None else json.dumps(dict(result), ensure_ascii=False),
-                                    game_id))
+                                   (status, now, final, game_id))
         return [StoredEvent(seq=first + i, at=now, type=t, data=json.loads(text))
                 for i, (t, text) in enumerate(texts)]
 
