@@ -325,11 +325,14 @@ class LiveTable:
         host's tools, and totals only where the cards they count lie face up."""
         with self._lock:
             view = self.snapshot()
+            if self._game is not None and view["status"] != "broken":
+                try:
+                    view["players"] = self._game.public_score()["players"]
+                except Exception as exc:  # as in `snapshot`: shown broken, never raised
+                    view = self._broken_view(exc)
             for key in HOST_ONLY:
                 view.pop(key, None)
             view["questions"] = [{"id": q["id"], "text": q["text"]} for q in view["questions"]]
-            if self._game is not None and view["status"] != "broken":
-                view["players"] = self._game.public_score()["players"]
             return view
 
     def snapshot(self) -> dict[str, Any]:
