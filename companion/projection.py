@@ -20,9 +20,18 @@ from rules.registry import game_rules
 
 log = logging.getLogger(__name__)
 
-# Games whose running totals count cards kept face down, and the option (the rulebook's
-# variant) that keeps them face up instead.
-FACE_DOWN_TOTALS = {"gargon": "open_won_cards"}
+# Games whose running totals count cards kept hidden, and the option (the rulebook's
+# variant) that shows them, if there is one: Gargon's won cards lie face down, and a
+# dugtungan total counts the letters in a hand.
+FACE_DOWN_TOTALS: dict[str, str | None] = {"gargon": "open_won_cards", "dugtungan": None}
+# Fields of an event naming cards that only a player saw (a starting hand, a card drawn
+# from the deck or passed from hand to hand), by game and event kind; the log the table
+# reads and hears leaves them out. A Bagani card drawn from the face-up row was seen by all.
+SECRET_FIELDS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("bagani", "setup"): ("hands",), ("bagani", "draw"): ("card",),
+    ("dugtungan", "draw"): ("card",), ("dugtungan", "pitik"): ("card",),
+}
+SEEN_BY_ALL = {("bagani", "draw"): ("source", "row")}
 
 
 @dataclass(frozen=True)
@@ -131,7 +140,16 @@ class Projection:
             self.problems.append(problem)
 
     def describe(self, action: Mapping[str, Any]) -> str:
+        """The event in full, for the host's tools."""
         return self.adapter.describe(action, self.names)
+
+    def tell(self, action: Mapping[str, Any]) -> str:
+        """The event as the log and the prompts say it to everyone: no secret cards."""
+        key = (self.record.game, str(action.get("kind")))
+        field, value = SEEN_BY_ALL.get(key, ("", None))
+        if value is not None and action.get(field) == value:
+            return self.describe(action)
+        return self.describe({k: v for k, v in action.items() if k not in SECRET_FIELDS.get(key, ())})
 
     def _on_action(self, event: StoredEvent) -> None:
         action, source = event.data["action"], event.data.get("source", "host")
@@ -141,7 +159,7 @@ class Projection:
             log.warning("game %s event %s no longer applies (%s); skipped", self.record.id, event.seq, exc)
             return
         self.applied.append(Applied(event.seq, action, source, state))
-        self.lines.append(LogLine(event.seq, self.describe(action), source))
+        self.lines.append(LogLine(event.seq, self.tell(action), source))
         self.prompt = " ".join(getattr(state, "announcements", ())) or self.prompt
 
     def _on_undo(self, event: StoredEvent) -> None:
@@ -151,8 +169,8 @@ class Projection:
         for line in self.lines:
             if line.seq == undone.seq:
                 line.undone = True
-        self.lines.append(LogLine(event.seq, f"Undo: {self.describe(undone.action)}", "host"))
-        self.prompt = f"Undone: {self.describe(undone.action)}"
+        self.lines.append(LogLine(event.seq, f"Undo: {self.tell(undone.action)}", "host"))
+        self.prompt = f"Undone: {self.tell(undone.action)}"
 
     def _on_correct(self, event: StoredEvent) -> None:
         target, action = event.data["target"], event.data["action"]
@@ -161,7 +179,7 @@ class Projection:
         except (IllegalMove, BadInput) as exc:
             log.warning("game %s correction %s no longer applies (%s); skipped", self.record.id, event.seq, exc)
             return
-        text = self.describe(action)
+        text = self.tell(action)
         for line in self.lines:
             if line.seq == target and not line.undone:
                 line.text, line.source = f"{text} (corrected)", "host"
@@ -211,8 +229,10 @@ class Projection:
     def totals_public(self) -> bool:
         """Whether viewers may see live totals: not while the cards they count lie face
         down (Gargon's won cards, unless the table plays the open variant)."""
-        flag = FACE_DOWN_TOTALS.get(self.record.game)
-        return self.finished or flag is None or bool(getattr(getattr(self.state, "options", None), flag, False))
+        if self.finished or self.record.game not in FACE_DOWN_TOTALS:
+            return True
+        flag = FACE_DOWN_TOTALS[self.record.game]
+        return flag is not None and bool(getattr(getattr(self.state, "options", None), flag, False))
 
     def public_score(self) -> dict[str, Any]:
         """`score()` as viewers see it: totals and breakdowns of face-down cards left out."""

@@ -142,3 +142,16 @@ def test_gargon_running_totals_reach_viewers_only_when_won_cards_lie_face_up(ser
         assert "red-12" not in json.dumps(table.viewer_snapshot()["state"]) or options
     table.end()
     assert [p["total"] for p in table.viewer_snapshot()["players"]] == [0, 11, 0]
+
+
+def test_a_dugtungan_card_drawn_is_never_told_and_hand_totals_wait_for_the_end(services):
+    table = services.table
+    table.start_game("dugtungan", ["Ana", "Ben"], setup={"hands": [["BA", "HA", "KA", "NG"], ["SA", "TA", "PO", "S"]]})
+    table.submit({"kind": "reveal", "card": "LA"})
+    table.submit({"kind": "draw", "seat": 0, "card": "MA"})
+    assert "Ana draws MA" in [a["text"] for a in table.snapshot()["accepted"]]  # the host's tools say it
+    viewer = table.viewer_snapshot()
+    assert "draws MA" not in json.dumps(viewer) and "Ana draws" in [line["text"] for line in viewer["log"]]
+    assert [p["total"] for p in viewer["players"]] == [None, None]
+    table.end()
+    assert all(isinstance(p["total"], int) for p in table.viewer_snapshot()["players"])
