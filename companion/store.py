@@ -138,7 +138,7 @@ def _move_aside(path: Path) -> Path:
     return target
 
 
-def _unusable(path: Path, exc: sqlite3.Error) -> str | None:
+def _unusable(exc: sqlite3.Error) -> str | None:
     """Why a healthy `path` cannot be used now, or None when SQLite says it is damaged."""
     name = getattr(exc, "sqlite_errorname", "")
     if isinstance(exc, DamagedDatabase) or name in DAMAGED:
@@ -177,7 +177,7 @@ def open_database(path: Path) -> sqlite3.Connection:
         try:
             return _connect(path)
         except sqlite3.Error as exc:
-            problem = _unusable(path, exc)
+            problem = _unusable(exc)
             if problem:
                 raise StoreError(f"{path}: {problem}") from None
             aside = _move_aside(path)
@@ -186,7 +186,7 @@ def open_database(path: Path) -> sqlite3.Connection:
     try:
         return _connect(path)
     except sqlite3.Error as exc:
-        raise StoreError(f"{path}: cannot create the game database: {_unusable(path, exc) or exc}") from None
+        raise StoreError(f"{path}: cannot create the game database: {_unusable(exc) or exc}") from None
 
 
 class FolderLock:
