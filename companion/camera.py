@@ -167,12 +167,10 @@ def live_observations(setup: CameraSetup, seats: int, stopped: Callable[[], bool
 class CameraFeed:
     """Runs the camera loop on a daemon thread and feeds the table; never stops the table."""
 
-    def __init__(self, table: LiveTable, setup: CameraSetup, seats: int,
-                 retry: tuple[float, float] = RETRY_SECONDS) -> None:
+    def __init__(self, table: LiveTable, setup: CameraSetup, seats: int) -> None:
         self.table = table
         self.setup = setup
         self.seats = seats
-        self.retry = retry
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
 
@@ -202,12 +200,12 @@ class CameraFeed:
     def _run(self) -> None:
         """Feed the table until stopped; a failure is retried with a doubling wait, never
         in a tight loop, and a source at its end stops the loop."""
-        wait = self.retry[0]
+        wait = RETRY_SECONDS[0]
         while not self._stop.is_set():
             try:
                 for observation in live_observations(self.setup, self.seats, self._stop.is_set, self._report):
                     self.table.observe(observation)
-                    wait = self.retry[0]
+                    wait = RETRY_SECONDS[0]
             except CameraUnusable as exc:
                 self._report("failed", f"{exc}; the host enters events by hand")
                 return
@@ -215,7 +213,7 @@ class CameraFeed:
                 log.debug("camera loop error", exc_info=True)
                 self._report("retrying", f"{exc or type(exc).__name__}; trying again in {wait:.0f} s")
                 self._stop.wait(wait)
-                wait = min(wait * 2, self.retry[1])
+                wait = min(wait * 2, RETRY_SECONDS[1])
                 continue
             if not self._stop.is_set():
                 self._report("ended", f"{ENDED}; the host enters events by hand")

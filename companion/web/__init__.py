@@ -92,8 +92,6 @@ def _api_error(exc: HTTPException) -> Any:
 
 def _api_crash(exc: Exception) -> Any:
     """A bug under /api/ still answers JSON (the traceback goes to the log)."""
-    if isinstance(exc, HTTPException):
-        return _api_error(exc)
     if not request.path.startswith("/api/"):
         raise exc
     current_app.logger.exception("error answering %s %s", request.method, request.path)
