@@ -2,17 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 from tests.browser.conftest import PHONE
-from tests.companion.servers import HOST_TOKEN, Server
-
-
-@pytest.fixture
-def table(tmp_path):
-    server = Server(["run", "--game", "gargon", "--camera", "none", "--players", "Ana,Ben,Carla"], tmp_path)
-    yield server
-    server.stop()
+from tests.browser.test_scoreboard import table  # noqa: F401  (the fixture: a table run by hand)
+from tests.companion.servers import HOST_TOKEN
 
 
 def test_the_scoreboard_and_host_page_run_under_the_policy_and_follow_the_push(strict_browser, table):
