@@ -30,7 +30,7 @@ from companion.speech import PromptSpeaker
 from companion.store import Store, StoreError
 from companion.table import LiveTable
 from companion.web import Services, create_app
-from companion.web.auth import new_host_token
+from companion.host_token import TOKEN_FILE, stored_host_token
 from companion.web.front import MAX_PHONES, Front, listening_socket
 from companion.web.stream import StateStream
 
@@ -38,11 +38,18 @@ log = logging.getLogger(__name__)
 
 
 def build_services(settings: Settings, database: Path, base_url: str) -> Services:
-    """The table's services, connected; the game in progress (if any) is restored."""
+    """The table's services, connected; the game in progress (if any) is restored. The
+    database's folder lock is held until `close_services`: one data folder, one server."""
     try:
-        store = Store(database)
+        store = Store(database, exclusive=True)
     except StoreError as exc:
-        raise UsageError(str(database), "", str(exc)) from None
+        raise UsageError("", "", str(exc)) from None
+    token_file = None if settings.host_token else database.parent / TOKEN_FILE
+    try:
+        host_token = settings.host_token or stored_host_token(database.parent / TOKEN_FILE)
+    except UsageError:
+        store.close()
+        raise
     bus = EventBus()
     stream = StateStream()
     speaker = PromptSpeaker(enabled=settings.speech, rate=settings.speech_rate, voice=settings.speech_voice)
@@ -53,9 +60,9 @@ def build_services(settings: Settings, database: Path, base_url: str) -> Service
     bus.subscribe(lambda _name, text: log.info("prompt: %s", text), "prompt")
     table = LiveTable(store, bus, confidence=settings.confidence)
     services = Services(table=table, store=store, stream=stream, speaker=speaker,
-                        host_token=settings.host_token or new_host_token(), base_url=base_url)
+                        host_token=host_token, base_url=base_url, token_file=token_file)
     if table.restore() is None:
-        stream.publish(table.snapshot())
+        stream.publish(table.viewer_snapshot())
     return services
 
 

@@ -39,7 +39,7 @@ def run_table(args: argparse.Namespace) -> int:
 
     def start(services: Services) -> Callable[[], None] | None:
         restored = services.table.snapshot()
-        if restored["status"] == "playing" and not args.new:
+        if restored["status"] in ("playing", "broken") and not args.new:  # broken: the host decides
             print(f"companion: resumed game {restored['game_id']} ({restored['game']})", flush=True)
         else:
             services.table.start_game(game, players)

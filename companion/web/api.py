@@ -14,7 +14,7 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 @bp.route("/state")
 def state() -> Response:
-    return jsonify(services().table.snapshot())
+    return jsonify(services().table.viewer_snapshot())
 
 
 @bp.route("/games")

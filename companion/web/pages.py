@@ -23,7 +23,7 @@ bp = Blueprint("pages", __name__)
 
 @bp.route("/")
 def scoreboard() -> str:
-    return render_template("scoreboard.html", state=services().table.snapshot(), words=page_words())
+    return render_template("scoreboard.html", state=services().table.viewer_snapshot(), words=page_words())
 
 
 @bp.route("/host")

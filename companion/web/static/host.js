@@ -1,7 +1,7 @@
 // The host's controls: every write is a POST under /api/host/ carrying the CSRF token.
 "use strict";
 (() => {
-  const csrf = document.getElementById("csrf").content;
+  let csrf = document.getElementById("csrf").content;
   const $ = (id) => document.getElementById(id);
   let correcting = null;  // seq of the event being corrected, or null for a new event
 
@@ -15,7 +15,9 @@
   async function post(path, body) {
     const response = await fetch("/api/host/" + path, {
       method: "POST",
-      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+      // one key per tap: a resend of the same write is recorded once
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf,
+                 "Idempotency-Key": `${Date.now()}-${Math.random().toString(36).slice(2)}` },
       body: JSON.stringify(body || {}),
       credentials: "same-origin",
     });
@@ -126,7 +128,28 @@
     $("mute").setAttribute("aria-pressed", speech.muted ? "true" : "false");
   }
 
+  // The push carries the viewers' view; the host's tools come from the host's own view.
+  async function refresh() {
+    const response = await fetch("/api/host/state", { headers: { "X-CSRF-Token": csrf }, credentials: "same-origin" });
+    if (response.ok) Board.apply(await response.json());
+  }
+
+  function drawBroken(state) {
+    $("broken").hidden = state.status !== "broken";
+    $("broken-text").textContent = state.problem || "";
+    $("broken-undo").disabled = !state.undo;
+  }
+
+  function drawCamera(camera) {
+    const status = $("camera-status");
+    status.dataset.state = camera ? camera.state : "none";
+    status.textContent = camera ? `Camera: ${camera.state} (${camera.reason})` : "";
+  }
+
   Board.onState((state) => {
+    if (!("host_templates" in state)) { refresh(); return; }
+    drawBroken(state);
+    drawCamera(state.camera);
     drawQuestions(state);
     drawTemplates(state);
     drawAccepted(state);
@@ -143,6 +166,16 @@
     if (done) setCorrecting(null);
   };
   $("cancel-correct").onclick = () => setCorrecting(null);
+  $("broken-undo").onclick = () => post("undo");
+  $("broken-end").onclick = () => { if (confirm("End this game? It cannot be scored.")) post("end"); };
+  $("rotate-token").onclick = async () => {
+    if (!confirm("Make a new host link? The old link and other host phones stop working.")) return;
+    const done = await post("token");
+    if (!done) return;
+    csrf = done.csrf;
+    $("host-link").hidden = false;
+    $("host-link").textContent = `New host link: ${done.link}`;
+  };
   $("undo").onclick = () => post("undo");
   $("end-game").onclick = () => { if (confirm("End this game and keep the score?")) post("end"); };
   $("mute").onclick = () => post("speech", { muted: $("mute").getAttribute("aria-pressed") !== "true" });
