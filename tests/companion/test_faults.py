@@ -2,8 +2,8 @@
 one clear log line, and nothing already recorded is lost or set aside."""
 
 from __future__ import annotations
-import importlib.util
 
+import importlib.util
 import os
 import shutil
 import sqlite3
