@@ -166,6 +166,6 @@ def speech(body: dict[str, Any], key: str | None) -> None:
 
 
 @_route("/say-again")
-def say_again(body: dict[str, Any]) -> None:
+def say_again(body: dict[str, Any], key: str | None) -> None:
     if not services().speaker.repeat():
         raise BadInput("", "no prompt has been said yet")
