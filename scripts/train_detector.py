@@ -29,6 +29,8 @@ from torch.nn import functional as F
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from learned_detector import STRIDE  # noqa: E402
+
 WIDTHS = (16, 24, 48, 64, 96)  # channels at 1/2, 1/4, 1/8, 1/16, 1/32 of the input
 
 
@@ -73,10 +75,16 @@ def _load(folder: Path) -> tuple[np.ndarray, np.ndarray]:
     return (np.concatenate([p["images"] for p in parts]), np.concatenate([p["truth"] for p in parts]))
 
 
-def _batch(images: np.ndarray, truth: np.ndarray, index: np.ndarray, rng: np.random.Generator):
-    """Tiles `index`, each turned by a random quarter and maybe mirrored (image and truth alike)."""
-    x = torch.from_numpy(images[index].astype(np.float32)).permute(0, 3, 1, 2)
-    y = torch.from_numpy(truth[index].astype(np.float32) / 255).permute(0, 3, 1, 2)
+def _batch(images: np.ndarray, truth: np.ndarray, index: np.ndarray, rng: np.random.Generator, crop: int = 0):
+    """Tiles `index`, cut to `crop` pixels square at one random place (a multiple of
+    STRIDE; 0: whole), turned by a random quarter and maybe mirrored (image and truth alike)."""
+    images, truth = images[index], truth[index]
+    if crop:
+        oy, ox = (int(rng.integers((images.shape[1] - crop) // STRIDE + 1)) for _ in range(2))
+        images = images[:, oy * STRIDE: oy * STRIDE + crop, ox * STRIDE: ox * STRIDE + crop]
+        truth = truth[:, oy: oy + crop // STRIDE, ox: ox + crop // STRIDE]
+    x = torch.from_numpy(images.astype(np.float32)).permute(0, 3, 1, 2)
+    y = torch.from_numpy(truth.astype(np.float32) / 255).permute(0, 3, 1, 2)
     k = int(rng.integers(4))
     x, y = torch.rot90(x, k, (2, 3)), torch.rot90(y, k, (2, 3))
     if rng.random() < 0.5:
@@ -113,13 +121,13 @@ def train(args: argparse.Namespace) -> None:
         for group in opt.param_groups:
             group["lr"] = args.lr * 0.5 * (1 + np.cos(np.pi * frac))
         net.train()
-        x, y = _batch(images, truth, rng.choice(train_ids, args.batch, replace=False), rng)
+        x, y = _batch(images, truth, rng.choice(train_ids, args.batch, replace=False), rng, args.crop)
         loss = loss_of(net(x), y)
         opt.zero_grad()
         loss.backward()
         opt.step()
         step += 1
-        if step % 50 == 0:
+        if step % 100 == 0:
             net.eval()
             with torch.no_grad():
                 vl = float(np.mean([loss_of(net(xv), yv).item() for xv, yv in
@@ -145,6 +153,7 @@ def main() -> None:
     parser.add_argument("--init", type=Path)
     parser.add_argument("--minutes", type=float, default=25)
     parser.add_argument("--batch", type=int, default=12)
+    parser.add_argument("--crop", type=int, default=256, help="training crops' side (a multiple of 32)")
     parser.add_argument("--lr", type=float, default=3e-3)
     parser.add_argument("--val", type=int, default=96, help="tiles kept out of training to watch the loss")
     parser.add_argument("--threads", type=int, default=2)
