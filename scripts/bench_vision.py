@@ -1,6 +1,6 @@
 """Measure detection, identification, open-set rejection and speed; print JSON.
 
-    nice -n 10 .venv/bin/python scripts/bench_vision.py [--scenes 30] [--seed N] [--only real,scenes,speed,printed,tracking]
+    nice -n 10 .venv/bin/python scripts/bench_vision.py [--scenes 30] [--seed N] [--only real,scenes,speed,printed,tracking,realdev,world]
 
 first:  (not in the default set) the real photos again, ours and the original recipe each
         reading each photo as the first of a fresh process, --runs processes apiece.
@@ -16,6 +16,13 @@ scenes: generated tables of all four games from EVAL_SEED (never used in trainin
 speed:  one thread everywhere; 1280x720 frames with 8 cards; identification alone per
         card; decode-to-names per real photo; peak memory of `companion recognize`.
 printed: the printed readers against PP-OCR (scripts/bench_printed.py, --scenes per set).
+realdev: (not in the default set) detection recall and precision over the 27 photos of
+        ../shared/data/realphotos-dev, per source and all; with --detector-model, an
+        experimental learned detector (scripts/learned_detector.py) beside it.
+world:  (not in the default set) detection on generated 1280x720 tables of the table
+        kinds and the face family held out of the learned detector's training
+        (scripts/detector_world.py), per layout (apart, row, grid, pile, fan),
+        --world-scenes per layout.
 tracking: tracking on generated videos, seat zones for 2-6 seats, and the whole
         per-frame pipeline on a 1280x720 video (scripts/bench_tracking.py).
 Every time is a median over several runs; on the real photos the systems take their
@@ -50,8 +57,12 @@ from vision.deck import DeckProfile  # noqa: E402
 from vision.detect import ContourCardDetector, rectify  # noqa: E402
 from vision.embed import DEFAULT_MODEL, OnnxEmbedder, file_sha256  # noqa: E402
 from vision.enroll import Enrollment  # noqa: E402
-from vision.evaluate import (Tally, TruthCard, one_shot_gallery, one_shot_shots, real_photo_truth,  # noqa: E402
+from vision.evaluate import (MarkedPhoto, Tally, TruthCard, detection_counts, marked_photo_truth,  # noqa: E402
+                             match_by_centre, one_shot_gallery, one_shot_shots, quad_iou, real_photo_truth,
                              without_gallery)
+from vision.imageio import decode  # noqa: E402
+from vision.interfaces import CardDetector  # noqa: E402
+from vision.refine import refine_quads  # noqa: E402
 from vision.identify import GalleryIdentifier  # noqa: E402
 from vision.recognize import CardRecognizer  # noqa: E402
 from vision.synth.faces import GAMES  # noqa: E402
@@ -59,6 +70,7 @@ from vision.synth.scenes import EVAL_SEED, TRAIN_SEEDS  # noqa: E402
 from vision.synth.tables import enrolled_deck, game_table  # noqa: E402
 
 REAL = ROOT.parent / "shared" / "data" / "realphotos"
+REALDEV = ROOT.parent / "shared" / "data" / "realphotos-dev"
 
 
 def timed_in_turn(fns: dict, runs: int) -> dict[str, tuple[float, object]]:
@@ -181,6 +193,70 @@ def first_calls(model: Path, runs: int) -> dict:
     return report
 
 
+def detectors(model: Path | None) -> dict[str, CardDetector]:
+    """The contour detector `companion recognize` uses and, given a learned detector's
+    model (scripts/train_detector.py; an experiment, not shipped), that detector alone
+    and added to the contour detector, to compare in one run."""
+    out: dict[str, CardDetector] = {"contour": ContourCardDetector()}
+    if model is not None:
+        from learned_detector import ContourPlusLearned, LearnedCardDetector
+
+        learned = LearnedCardDetector(model)
+        out |= {"learned": learned, "contour_plus_learned": ContourPlusLearned(learned)}
+    return out
+
+
+def realdev(detector: CardDetector) -> dict:
+    """Detection over ../shared/data/realphotos-dev (its README's rule: a quad holding a
+    card's centre, ignored places don't care), per source and over all 27 photos, the
+    photos decoded as `companion recognize` decodes them and each find fitted to the
+    edges as it fits them."""
+    totals: dict[str, list[int]] = {}
+    misses: dict[str, int] = {}
+    for photo, truth in marked_photo_truth(REALDEV).items():
+        image, factor = decode((REALDEV / "photos" / photo).read_bytes())
+        quads = [q * factor for q in refine_quads(image, [d.corners for d in detector.detect(image)])]
+        counts = detection_counts(quads, truth)
+        for key in (photo.split("_")[0], "all"):
+            totals[key] = [a + b for a, b in zip(totals.get(key, [0, 0, 0]), counts)]
+        if counts[1] < counts[0] or counts[2] > counts[1]:
+            misses[photo] = {"cards": counts[0], "found": counts[1], "finds": counts[2]}
+    report = {key: {"cards": n, "recall": round(found / n, 4), "precision": round(found / max(finds, 1), 4)}
+              for key, (n, found, finds) in totals.items()}
+    return report | {"photos_not_all_right": misses}
+
+
+def world_layouts(detector: CardDetector, scenes_per_layout: int, seed: int = EVAL_SEED, held_out: bool = True) -> dict:
+    """Detection on generated 1280x720 tables of the held-out table kinds and the held-out
+    face family (scripts/detector_world.py: none of them in training or tuning), per
+    layout: recall and precision by the centre rule (cards mostly hidden don't care),
+    and how many found cards' outlines overlap the truth by IoU >= 0.9. `held_out`
+    False: the training kinds and families instead, from their own seed (what the
+    detector's settings were tuned on)."""
+    from detector_world import (HELD_OUT_FAMILY, HELD_OUT_TABLES, HIDDEN, LAYOUTS, TRAIN_FAMILIES, TRAIN_TABLES,
+                                WHOLE, world_scene)
+
+    tables, families = (HELD_OUT_TABLES, (HELD_OUT_FAMILY,)) if held_out else (TRAIN_TABLES, TRAIN_FAMILIES)
+    rng = random.Random(f"detector-{'heldout' if held_out else 'tune'}:{seed}")
+    report = {}
+    for layout in LAYOUTS:
+        n = found = finds = tight = 0
+        for _ in range(scenes_per_layout):
+            scene = world_scene(rng, (1280, 720), tables, families, layout, card_px=(60, 400))
+            whole = [c for c in scene.cards if c.share >= WHOLE]
+            hidden = [c for c in scene.cards if HIDDEN <= c.share < WHOLE and c.visible.any()]
+            truth = MarkedPhoto(tuple(TruthCard("", tuple(c.outline.mean(axis=0))) for c in whole),
+                                tuple(tuple(np.argwhere(c.visible).mean(axis=0)[::-1]) for c in hidden))
+            quads = refine_quads(scene.image, [d.corners for d in detector.detect(scene.image)])
+            counts = detection_counts(quads, truth)
+            n, found, finds = n + counts[0], found + counts[1], finds + counts[2]
+            for p, t in match_by_centre(quads, truth.cards).pairs:
+                tight += quad_iou(quads[p], whole[t].outline) >= 0.9
+        report[layout] = {"cards": n, "recall": round(found / max(n, 1), 4), "precision": round(found / max(finds, 1), 4),
+                          "outline_iou_0.9": round(tight / max(found, 1), 4)}
+    return report | {"tables": list(tables), "families": list(families), "seed": seed}
+
+
 def eval_deck(game: str, codes, embedder: OnnxEmbedder, seed: int = EVAL_SEED) -> DeckProfile:
     return enrolled_deck(game, codes, embedder, random.Random(f"enroll:{game}:{seed}"))
 
@@ -243,6 +319,8 @@ def peak_memory_mb(embedder: OnnxEmbedder) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scenes", type=int, default=30, help="generated scenes per game")
+    parser.add_argument("--detector-model", type=Path, help="a learned detector's ONNX model to compare (realdev, world)")
+    parser.add_argument("--world-scenes", type=int, default=20, help="held-out generated scenes per layout")
     parser.add_argument("--runs", type=int, default=3, help="timing runs per measurement (median)")
     parser.add_argument("--only", default="real,scenes,speed,printed,tracking")
     parser.add_argument("--ocr-cards", type=int, default=40, help="cards per printed set also read by PP-OCR")
@@ -264,6 +342,11 @@ def main() -> None:
                  "timing": "median CPU seconds of this single-threaded process", "load_average": os.getloadavg()}
     if "real" in parts and REAL.is_dir():
         out["real_photos"] = real_photos(embedder, args.runs)
+    if "realdev" in parts and REALDEV.is_dir():
+        out["realdev"] = {name: realdev(detector) for name, detector in detectors(args.detector_model).items()}
+    if "world" in parts:
+        out["held_out_world"] = {name: world_layouts(detector, args.world_scenes, args.seed)
+                                 for name, detector in detectors(args.detector_model).items()}
     if "first" in parts and REAL.is_dir():
         out["real_photos_first_call"] = first_calls(args.model, args.runs)
     if "scenes" in parts:

@@ -29,6 +29,8 @@ MIN_STEP = 8               # least colour change (levels of a channel, across 3 
 MIN_TABLE_DISTANCE = 10.0  # least Lab distance (lightness at half weight) from the table's colour
 SIZE_SLACK = 1.5  # how many times nearer the typical card's size one region must be than the cards it holds to be one card
 SPLIT_DETAIL = 400  # pixels: a blob larger than this is split from every n-th pixel, n to bring it under
+SURFACE_CARDS = 4  # like-sized cards inside a quadrilateral that make it a surface they lie on, not a card
+SURFACE_SHARE = 0.2  # ... each at most this share of it
 FIT_SLACK = 0.03  # how much worse than a card's best-fitting quadrilateral its chosen one may fit
 
 
@@ -416,6 +418,20 @@ def _typical_area(quads: list["_Quad"], near: list[list[int]]) -> float | None:
     return float(np.median(plain)) if plain else None
 
 
+def _surface(quad: "_Quad", inner: list["_Quad"]) -> bool:
+    """Whether `quad` is something cards lie on (a felt mat, a sheet of paper, a tray),
+    not a card: it holds at least SURFACE_CARDS like-sized card-shaped quadrilaterals
+    apart from each other, each a small share of it. A card's own print holds at most
+    three (an art box, a text box, three symbols of a pattern card)."""
+    small = [q for q in inner if q.area < SURFACE_SHARE * quad.area]
+    if len(small) < SURFACE_CARDS:
+        return False
+    median = float(np.median([q.area for q in small]))
+    alike = [q for q in small if 0.5 * median < q.area < 2 * median]
+    apart = [q for q in alike if not any(o is not q and o.overlaps(q, 0.3 * q.area) for o in alike)]
+    return len(apart) >= SURFACE_CARDS
+
+
 def _suppress(candidates: list[tuple[np.ndarray, float]]) -> list[tuple[np.ndarray, float]]:
     """One quadrilateral per card.
 
@@ -446,5 +462,7 @@ def _suppress(candidates: list[tuple[np.ndarray, float]]) -> list[tuple[np.ndarr
                 and (typical is None or abs(np.log(np.mean(areas) / typical))
                      < abs(np.log(quad.area / typical)) + np.log(SIZE_SLACK))):
             continue  # a blob of several like-sized cards: keep the cards
+        if _surface(quad, [merged[j] for j in inside]):
+            continue  # a mat or a sheet the cards lie on
         kept = [k for k in kept if k not in inside] + [i]
     return [(merged[i].corners, merged[i].score) for i in kept]

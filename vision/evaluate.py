@@ -177,3 +177,40 @@ class Tally:
                 "unenrolled_cards": self.unenrolled, "unenrolled_rejected": share(self.rejected, self.unenrolled),
                 "wrong_names": self.wrongly_named, "corners_in_order": share(self.corners_right, self.with_corners),
                 "images": self.images, "images_fully_right": share(self.images_right, self.images)}
+
+
+@dataclass(frozen=True)
+class MarkedPhoto:
+    """A photo's truth in the realphotos-dev format: cards to find, and places (a card
+    mostly hidden, face down or cut by the frame) where a find is neither right nor wrong."""
+
+    cards: tuple[TruthCard, ...]
+    ignored: tuple[tuple[float, float], ...]
+
+
+def marked_photo_truth(folder: Path) -> dict[str, MarkedPhoto]:
+    """truth.json of ../shared/data/realphotos-dev."""
+    raw = json.loads((folder / "truth.json").read_text())
+    return {photo: MarkedPhoto(
+        tuple(TruthCard(c["name"], (float(c["center"][0]), float(c["center"][1]))) for c in entries if not c.get("ignore")),
+        tuple((float(c["center"][0]), float(c["center"][1])) for c in entries if c.get("ignore")))
+        for photo, entries in raw.items()}
+
+
+def detection_counts(quads: Sequence[np.ndarray], photo: MarkedPhoto) -> tuple[int, int, int]:
+    """(cards, cards found, finds that count): the README's rule, a quad containing a
+    centre, one to one and nearest first, ignored places taking part in the matching
+    so a find there is neither a hit nor a false find."""
+    places = list(photo.cards) + [TruthCard("", c) for c in photo.ignored]
+    match = match_by_centre(quads, places)
+    found = sum(t < len(photo.cards) for _, t in match.pairs)
+    on_ignored = len(match.pairs) - found
+    return len(photo.cards), found, len(quads) - on_ignored
+
+
+def quad_iou(a: np.ndarray, b: np.ndarray) -> float:
+    """Intersection over union of two convex quadrilaterals."""
+    a, b = np.float32(a).reshape(4, 2), np.float32(b).reshape(4, 2)
+    shared, _ = cv2.intersectConvexConvex(a, b)
+    union = cv2.contourArea(a) + cv2.contourArea(b) - shared
+    return float(shared / union) if union > 0 else 0.0

@@ -8,9 +8,9 @@ import cv2
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from tests.vision.realdata import REAL_PHOTOS, needs_real_photos
+from tests.vision.realdata import REAL_PHOTOS, REALDEV_PHOTOS, needs_real_photos, needs_realdev_photos
 from vision.detect import CardCutter, ContourCardDetector, order_clockwise, rectify
-from vision.evaluate import TruthCard, match_by_centre, real_photo_truth
+from vision.evaluate import TruthCard, detection_counts, marked_photo_truth, match_by_centre, real_photo_truth
 from vision.interfaces import CARD_SIZE
 from vision.synth.faces import GAMES, game_codes, game_face
 from vision.synth.scenes import EVAL_SEED, TABLES, render_scene
@@ -113,3 +113,41 @@ def test_a_card_split_by_a_dark_band_is_one_card_and_touching_cards_are_each_a_c
     assert len(found) == len(cards) == len(match.pairs)
     for p, t in match.pairs:
         assert np.abs(np.sort(found[p].corners, axis=0) - np.sort(cards[t], axis=0)).max() < 6
+
+
+def _mat_of_cards(panels: int = 0) -> tuple[np.ndarray, list[np.ndarray]]:
+    """A white table with a dark-green mat shaped like a big card, and six cards apart on
+    it; the first card prints `panels` card-shaped boxes in a row (a pattern card)."""
+    image = np.full((720, 1280, 3), (225, 228, 230), np.uint8)
+    cv2.rectangle(image, (190, 60), (1090, 700), (40, 70, 30), -1)  # 900 x 640: a card's aspect, lying sideways
+    cards = [_card(image, x, y) for x in (260, 560, 860) for y in (110, 420)]
+    for i in range(panels):  # 90 x 40 each (a sixth of the card), stacked down it
+        cv2.rectangle(image, (278, 122 + 54 * i), (367, 161 + 54 * i), (40, 40, 160), -1)
+    return image, cards
+
+
+def test_cards_lying_on_a_mat_are_the_cards_not_the_mat():
+    """A felt mat, a tray or a sheet of paper holding four or more like-sized cards apart
+    is what they lie on: the realphotos-dev blackjack photos came back as one mat-sized card."""
+    image, cards = _mat_of_cards()
+    found = ContourCardDetector().detect(image)
+    match = match_by_centre([d.corners for d in found], [TruthCard(str(i), tuple(c.mean(0))) for i, c in enumerate(cards)])
+    assert len(match.pairs) == len(cards) == len(found)
+
+
+def test_a_card_printing_three_card_shaped_boxes_is_still_one_card():
+    image, cards = _mat_of_cards(panels=3)
+    found = ContourCardDetector().detect(image)
+    match = match_by_centre([d.corners for d in found], [TruthCard(str(i), tuple(c.mean(0))) for i, c in enumerate(cards)])
+    assert len(match.pairs) == len(cards) == len(found)
+
+
+@needs_realdev_photos
+def test_touching_cards_and_chips_on_a_real_felt_mat_are_each_found():
+    """blackjack_surface1 of realphotos-dev: 16 cards and 5 chips on a dark mat inside a
+    white table rim, four cards touching in a cluster."""
+    photo = "blackjack_surface1.png"
+    truth = marked_photo_truth(REALDEV_PHOTOS)[photo]
+    found = ContourCardDetector().detect(cv2.imread(str(REALDEV_PHOTOS / "photos" / photo)))
+    cards, hits, finds = detection_counts([d.corners for d in found], truth)
+    assert hits == cards == finds

@@ -1,0 +1,72 @@
+"""Draw what the card detector finds: one generated table per layout (the table kinds and
+face family held out of the learned detector's training) and a few realphotos-dev
+photos, outlines in red, each card's first corner (its own top-left up to a half
+turn) in yellow, written under docs/detector/ for the model card. With
+--detector-model, the experimental learned detector's finds are drawn too (learned_*).
+
+    nice .venv/bin/python scripts/detector_pictures.py [--out docs/detector] [--detector-model M.onnx]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from detector_world import HELD_OUT_FAMILY, HELD_OUT_TABLES, LAYOUTS, world_scene  # noqa: E402
+from vision.imageio import decode  # noqa: E402
+from vision.detect import ContourCardDetector  # noqa: E402
+from vision.interfaces import CardDetector  # noqa: E402
+from vision.refine import refine_quads  # noqa: E402
+
+REALDEV = ROOT.parent / "shared" / "data" / "realphotos-dev" / "photos"
+REAL_PICKS = ("blackjack_surface3.png", "bridge_deal5.jpg", "set_tomwhite_cloth.jpg")
+WIDTH = 960  # pictures are saved this wide
+
+
+def drawn(image: np.ndarray, quads: list[np.ndarray]) -> np.ndarray:
+    scale = WIDTH / image.shape[1]
+    out = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    for quad in quads:
+        q = np.round(quad * scale).astype(np.int32)
+        cv2.polylines(out, [q], True, (0, 0, 255), 2, cv2.LINE_AA)
+        cv2.circle(out, tuple(int(v) for v in q[0]), 5, (0, 255, 255), -1, cv2.LINE_AA)
+    return out
+
+
+def pictures(detector: CardDetector, out: Path, prefix: str) -> None:
+    rng = random.Random("detector-pictures")
+    for layout in LAYOUTS:
+        scene = world_scene(rng, (1280, 720), HELD_OUT_TABLES, (HELD_OUT_FAMILY,), layout, card_px=(110, 260))
+        quads = refine_quads(scene.image, [d.corners for d in detector.detect(scene.image)])
+        cv2.imwrite(str(out / f"{prefix}held_out_{layout}.jpg"), drawn(scene.image, quads), [cv2.IMWRITE_JPEG_QUALITY, 80])
+    for photo in REAL_PICKS:
+        if (REALDEV / photo).is_file():
+            image, _ = decode((REALDEV / photo).read_bytes())
+            quads = refine_quads(image, [d.corners for d in detector.detect(image)])
+            cv2.imwrite(str(out / f"{prefix}real_{Path(photo).stem}.jpg"), drawn(image, quads), [cv2.IMWRITE_JPEG_QUALITY, 80])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "detector")
+    parser.add_argument("--detector-model", type=Path)
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    cv2.setNumThreads(1)
+    pictures(ContourCardDetector(), args.out, "")
+    if args.detector_model:
+        from learned_detector import LearnedCardDetector
+
+        pictures(LearnedCardDetector(args.detector_model), args.out, "learned_")
+
+if __name__ == "__main__":
+    main()
