@@ -15,6 +15,13 @@ scenes: generated tables of all four games from EVAL_SEED (never used in trainin
         with 15% of faces left out.
 speed:  one thread everywhere; 1280x720 frames with 8 cards; identification alone per
         card; decode-to-names per real photo; peak memory of `companion recognize`.
+families: generated tables (EVAL_SEED) dealt from one deck of each face family of
+        vision/synth/families.py (--families), all four games, 15% of faces never enrolled;
+        the held-out family (never trained or tuned on) under "held_out_family", the
+        others under "training_families". Besides the usual tally, identification is
+        scored over the cards the detector found: enrolled ones named right / left null /
+        named wrong, and left-out ones null. With --only printed,families the printed
+        readers are measured on every family too.
 printed: the printed readers against PP-OCR (scripts/bench_printed.py, --scenes per set).
 tracking: tracking on generated videos, seat zones for 2-6 seats, and the whole
         per-frame pipeline on a 1280x720 video (scripts/bench_tracking.py).
@@ -50,11 +57,13 @@ from vision.deck import DeckProfile  # noqa: E402
 from vision.detect import ContourCardDetector, rectify  # noqa: E402
 from vision.embed import DEFAULT_MODEL, OnnxEmbedder, file_sha256  # noqa: E402
 from vision.enroll import Enrollment  # noqa: E402
-from vision.evaluate import (Tally, TruthCard, one_shot_gallery, one_shot_shots, real_photo_truth,  # noqa: E402
+from vision.evaluate import (Tally, TruthCard, match_by_centre, one_shot_gallery, one_shot_shots, real_photo_truth,  # noqa: E402
                              without_gallery)
 from vision.identify import GalleryIdentifier  # noqa: E402
 from vision.recognize import CardRecognizer  # noqa: E402
 from vision.synth.faces import GAMES  # noqa: E402
+from vision.synth.families import FAMILIES, HELD_OUT  # noqa: E402
+from vision.synth.family_tables import enrolled_family_deck, family_table  # noqa: E402
 from vision.synth.scenes import EVAL_SEED, TRAIN_SEEDS  # noqa: E402
 from vision.synth.tables import enrolled_deck, game_table  # noqa: E402
 
@@ -209,6 +218,51 @@ def scenes(embedder: OnnxEmbedder, count: int, seed: int = EVAL_SEED) -> dict:
     return report
 
 
+FOUND_COUNTS = ("enrolled_found", "named_right", "left_null", "named_wrong", "left_out_found", "left_out_null")
+
+
+def count_found(counts: dict[str, int], results, truth: list[TruthCard], enrolled: set[str]) -> None:
+    """Identification alone, over the cards the detector found in one scene: enrolled
+    ones named right, left null or named wrong; left-out ones null or named."""
+    for p, t in match_by_centre([r.corners for r in results], truth).pairs:
+        said, code = results[p].reading.code, truth[t].code
+        if code in enrolled:
+            counts["enrolled_found"] += 1
+            counts["named_right" if said == code else "left_null" if said is None else "named_wrong"] += 1
+        else:
+            counts["left_out_found"] += 1
+            counts["left_out_null" if said is None else "named_wrong"] += 1
+
+
+def found_shares(counts: dict[str, int]) -> dict:
+    def share(a: int, b: int) -> float | None:
+        return round(a / b, 4) if b else None
+    return counts | {"enrolled_named_right": share(counts["named_right"], counts["enrolled_found"]),
+                     "enrolled_left_null": share(counts["left_null"], counts["enrolled_found"]),
+                     "left_out_null": share(counts["left_out_null"], counts["left_out_found"])}
+
+
+def family_scenes(embedder: OnnxEmbedder, count: int, seed: int, families: tuple[str, ...]) -> dict:
+    """`families` section of the docstring: per family and game, the scene tally
+    (vision/evaluate.py) and identification over the cards found (`count_found`)."""
+    report: dict = {"held_out_family": {}, "training_families": {}, "seed": seed}
+    for family in families:
+        entry = {}
+        for game in GAMES:
+            table = family_table(family, game, seed, count)
+            deck = enrolled_family_deck(family, table, embedder, seed)
+            recognizer = CardRecognizer(ContourCardDetector(), GalleryIdentifier(deck.gallery, embedder))
+            tally, counts, enrolled = Tally(), dict.fromkeys(FOUND_COUNTS, 0), set(table.enrolled)
+            for scene in table.scenes:
+                results = recognizer.recognize(scene.image)
+                truth = [TruthCard(c.code, tuple(c.corners.mean(axis=0))) for c in scene.cards]
+                tally.add(results, truth, enrolled, [c.corners for c in scene.cards])
+                count_found(counts, results, truth, enrolled)
+            entry[game] = {"scenes": tally.summary(), "found_cards": found_shares(counts)}
+        report["held_out_family" if family == HELD_OUT else "training_families"][family] = entry
+    return report
+
+
 def speed(embedder: OnnxEmbedder, runs: int) -> dict:
     table = game_table("gargon", EVAL_SEED + 1, 10, cards=(8, 8))
     deck = eval_deck("gargon", table.enrolled, embedder)
@@ -249,6 +303,8 @@ def main() -> None:
     parser.add_argument("--model", type=Path, default=DEFAULT_MODEL)
     parser.add_argument("--seed", type=int, default=EVAL_SEED,
                         help="seed of the generated scenes: a second evaluation seed checks that a change did not fit the first")
+    parser.add_argument("--families", default=",".join(FAMILIES),
+                        help="face families for --only families (vision/synth/families.py), comma-separated")
     parser.add_argument("--first-call", nargs=2, metavar=("SYSTEM", "PHOTO"), help=argparse.SUPPRESS)  # one of first_calls' processes
     args = parser.parse_args()
     if args.first_call:
@@ -270,8 +326,11 @@ def main() -> None:
         out["generated_scenes"] = scenes(embedder, args.scenes, args.seed)
     if "speed" in parts:
         out["speed"] = speed(embedder, args.runs)
+    families = tuple(args.families.split(",")) if "families" in parts else ()
+    if "families" in parts:
+        out["face_families"] = family_scenes(embedder, args.scenes, args.seed, families)
     if "printed" in parts:
-        out["printed_readers"] = printed_report(args.scenes, args.ocr_cards)
+        out["printed_readers"] = printed_report(args.scenes, args.ocr_cards, families=families)
     if "tracking" in parts:
         out["tracking"] = tracking(VIDEOS)
         out["zones"] = zones(TABLES)
