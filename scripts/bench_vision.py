@@ -15,6 +15,10 @@ scenes: generated tables of all four games from EVAL_SEED (never used in trainin
         with 15% of faces left out.
 speed:  one thread everywhere; 1280x720 frames with 8 cards; identification alone per
         card; decode-to-names per real photo; peak memory of `companion recognize`.
+realdev: ../shared/data/realphotos-dev's one-shot protocol (`realdev_one_shot`): a gallery
+        cut from the four single-suit blackjack photos (crops round each card, as
+        `companion enroll` takes them), a fixed fifth of the 52 faces left out, tested on
+        the three mixed blackjack_surface photos. Measured, never tuned on.
 families: generated tables (EVAL_SEED) dealt from one deck of each face family of
         vision/synth/families.py (--families), all four games, 15% of faces never enrolled;
         the held-out family (never trained or tuned on) under "held_out_family", the
@@ -68,6 +72,11 @@ from vision.synth.scenes import EVAL_SEED, TRAIN_SEEDS  # noqa: E402
 from vision.synth.tables import enrolled_deck, game_table  # noqa: E402
 
 REAL = ROOT.parent / "shared" / "data" / "realphotos"
+REAL_DEV = ROOT.parent / "shared" / "data" / "realphotos-dev"
+DEV_GALLERY = ("blackjack_club1.png", "blackjack_diamond3.png", "blackjack_heart3.png", "blackjack_spade3.png")
+DEV_TESTS = ("blackjack_surface1.png", "blackjack_surface3.png", "blackjack_surface4.png")
+DEV_CROP = 100  # pixels each way from a gallery card's centre: its long side is about 140 in these photos
+DEV_LEFT_OUT = 0.2  # share of the 52 faces never enrolled, drawn once from a fixed seed
 
 
 def timed_in_turn(fns: dict, runs: int) -> dict[str, tuple[float, object]]:
@@ -218,7 +227,7 @@ def scenes(embedder: OnnxEmbedder, count: int, seed: int = EVAL_SEED) -> dict:
     return report
 
 
-FOUND_COUNTS = ("enrolled_found", "named_right", "left_null", "named_wrong", "left_out_found", "left_out_null")
+FOUND_COUNTS = ("enrolled_found", "named_right", "left_null", "named_wrong", "left_out_found", "left_out_rejected")
 
 
 def count_found(counts: dict[str, int], results, truth: list[TruthCard], enrolled: set[str]) -> None:
@@ -231,7 +240,7 @@ def count_found(counts: dict[str, int], results, truth: list[TruthCard], enrolle
             counts["named_right" if said == code else "left_null" if said is None else "named_wrong"] += 1
         else:
             counts["left_out_found"] += 1
-            counts["left_out_null" if said is None else "named_wrong"] += 1
+            counts["left_out_rejected" if said is None else "named_wrong"] += 1
 
 
 def found_shares(counts: dict[str, int]) -> dict:
@@ -239,7 +248,7 @@ def found_shares(counts: dict[str, int]) -> dict:
         return round(a / b, 4) if b else None
     return counts | {"enrolled_named_right": share(counts["named_right"], counts["enrolled_found"]),
                      "enrolled_left_null": share(counts["left_null"], counts["enrolled_found"]),
-                     "left_out_null": share(counts["left_out_null"], counts["left_out_found"])}
+                     "left_out_null": share(counts["left_out_rejected"], counts["left_out_found"])}
 
 
 def family_scenes(embedder: OnnxEmbedder, count: int, seed: int, families: tuple[str, ...]) -> dict:
@@ -261,6 +270,31 @@ def family_scenes(embedder: OnnxEmbedder, count: int, seed: int, families: tuple
             entry[game] = {"scenes": tally.summary(), "found_cards": found_shares(counts)}
         report["held_out_family" if family == HELD_OUT else "training_families"][family] = entry
     return report
+
+
+def realdev_one_shot(embedder: OnnxEmbedder) -> dict:
+    """`realdev` in the docstring: the tally of the three test photos (over all their
+    cards) and identification over the cards found (`count_found`)."""
+    shots = [shot for photo in DEV_GALLERY for shot in one_shot_shots(REAL_DEV, photo, DEV_CROP)]
+    faces = sorted({code for code, _ in shots})
+    left_out = set(random.Random("realphotos-dev:left-out").sample(faces, round(DEV_LEFT_OUT * len(faces))))
+    enrollment = Enrollment("generic", ContourCardDetector())
+    for code, image in shots:
+        if code not in left_out:
+            enrollment.add(image, code)
+    deck = enrollment.profile(embedder)
+    recognizer = CardRecognizer(ContourCardDetector(), GalleryIdentifier(deck.gallery, embedder))
+    truth = real_photo_truth(REAL_DEV)
+    tally, counts, enrolled, mistakes = Tally(), dict.fromkeys(FOUND_COUNTS, 0), set(enrollment.codes), []
+    for photo in DEV_TESTS:
+        results = recognizer.recognize(cv2.imread(str(REAL_DEV / "photos" / photo), cv2.IMREAD_COLOR))
+        match = tally.add(results, truth[photo], enrolled)
+        count_found(counts, results, truth[photo], enrolled)
+        mistakes += [{"photo": photo, "truth": truth[photo][t].code, "said": results[p].reading.code}
+                     for p, t in match.pairs if results[p].reading.code not in (None, truth[photo][t].code)]
+    return {"enrolled_faces": len(enrolled), "left_out_faces": sorted(left_out), "gallery_photos": list(DEV_GALLERY),
+            "test_photos": list(DEV_TESTS), "scenes": tally.summary(), "found_cards": found_shares(counts),
+            "wrong_names": mistakes}
 
 
 def speed(embedder: OnnxEmbedder, runs: int) -> dict:
@@ -326,6 +360,8 @@ def main() -> None:
         out["generated_scenes"] = scenes(embedder, args.scenes, args.seed)
     if "speed" in parts:
         out["speed"] = speed(embedder, args.runs)
+    if "realdev" in parts and REAL_DEV.is_dir():
+        out["realphotos_dev_one_shot"] = realdev_one_shot(embedder)
     families = tuple(args.families.split(",")) if "families" in parts else ()
     if "families" in parts:
         out["face_families"] = family_scenes(embedder, args.scenes, args.seed, families)
