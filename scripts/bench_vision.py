@@ -64,7 +64,7 @@ from vision.enroll import Enrollment  # noqa: E402
 from vision.evaluate import (Tally, TruthCard, match_by_centre, one_shot_gallery, one_shot_shots, real_photo_truth,  # noqa: E402
                              without_gallery)
 from vision.identify import GalleryIdentifier  # noqa: E402
-from vision.recognize import CardRecognizer, deck_identifier  # noqa: E402
+from vision.recognize import CardRecognizer  # noqa: E402
 from vision.synth.faces import GAMES  # noqa: E402
 from vision.synth.families import FAMILIES, HELD_OUT  # noqa: E402
 from vision.synth.family_tables import enrolled_family_deck, family_table  # noqa: E402
@@ -260,7 +260,7 @@ def family_scenes(embedder: OnnxEmbedder, count: int, seed: int, families: tuple
         for game in GAMES:
             table = family_table(family, game, seed, count)
             deck = enrolled_family_deck(family, table, embedder, seed)
-            recognizer = CardRecognizer(ContourCardDetector(), deck_identifier(deck, embedder))  # as the table reads
+            recognizer = CardRecognizer(ContourCardDetector(), GalleryIdentifier(deck.gallery, embedder))
             tally, counts, enrolled = Tally(), dict.fromkeys(FOUND_COUNTS, 0), set(table.enrolled)
             for scene in table.scenes:
                 results = recognizer.recognize(scene.image)

@@ -29,8 +29,6 @@ from vision.detect import CARD_ASPECT, CardCutter, ContourCardDetector, unrectif
 from vision.embed import DEFAULT_MODEL, OnnxEmbedder
 from vision.geometry import aspect, side_lengths
 from vision.identify import GalleryIdentifier
-from vision.print_check import PrintConfirmed
-from vision.printed import DEFAULT_MODEL as PRINTED_MODEL, GAMES as PRINTED_GAMES, PrintedReader
 from vision.imageio import DECODE_MIN_SIDE, decode
 from vision.interfaces import BatchIdentifier, CardDetector, CardResult, Reading
 from vision.refine import refine_quads
@@ -82,15 +80,6 @@ def _top_score(reading: Reading) -> float:
     return reading.candidates[0].score if reading.candidates else -1.0
 
 
-def deck_identifier(deck: DeckProfile, embedder, threads: int = 1) -> BatchIdentifier:
-    """The deck's gallery; for a game whose cards print their name, confirmed by the
-    printed reader where the gallery is unsure (vision/print_check.py)."""
-    identifier = GalleryIdentifier(deck.gallery, embedder)
-    if deck.game in PRINTED_GAMES and PRINTED_MODEL.is_file():
-        return PrintConfirmed(identifier, PrintedReader(deck.game, threads=threads))
-    return identifier
-
-
 class CardRecognizer:
     def __init__(self, detector: CardDetector, identifier: BatchIdentifier) -> None:
         self.detector = detector
@@ -98,7 +87,7 @@ class CardRecognizer:
 
     @classmethod
     def for_deck(cls, deck: DeckProfile, model: Path = DEFAULT_MODEL, threads: int = 1) -> "CardRecognizer":
-        return cls(ContourCardDetector(), deck_identifier(deck, OnnxEmbedder(model, threads), threads))
+        return cls(ContourCardDetector(), GalleryIdentifier(deck.gallery, OnnxEmbedder(model, threads)))
 
     def recognize_file(self, data: bytes, min_side: int = DECODE_MIN_SIDE) -> list[CardResult] | None:
         """Every card in an encoded photo (decoded only as large as needed: its longer

@@ -18,8 +18,7 @@ from vision.evaluate import TruthCard, match_by_centre
 from vision.identify import GalleryIdentifier
 from vision.printed import PrintedReader
 from vision.printed_faces import HELD_OUT_FAMILIES
-from vision.print_check import PrintConfirmed
-from vision.recognize import CardRecognizer, deck_identifier
+from vision.recognize import CardRecognizer
 from vision.synth.augment import photographed
 from vision.synth.faces import FACE_SIZE, GAMES, game_codes
 from vision.synth.families import FAMILIES, HELD_OUT, SLEEVES, TRAINING, family_face
@@ -99,9 +98,7 @@ def held_out_gargon_without_red_9() -> CardRecognizer:
     deck = enrolled_deck("gargon", [c for c in LOOKALIKES if c != "red-9"], embedder,
                          random.Random("test-enroll:held-out-family"),
                          faces=lambda code: family_face(HELD_OUT, "gargon", code))
-    identifier = deck_identifier(deck, embedder)
-    assert isinstance(identifier, PrintConfirmed)  # a Gargon deck is read as the table reads it
-    return CardRecognizer(ContourCardDetector(), identifier)
+    return CardRecognizer(ContourCardDetector(), GalleryIdentifier(deck.gallery, embedder))
 
 
 def test_in_the_held_out_design_a_forgotten_card_is_null_and_enrolled_ones_are_named(held_out_gargon_without_red_9):
@@ -120,20 +117,3 @@ def test_in_the_held_out_design_a_forgotten_card_is_null_and_enrolled_ones_are_n
         named += sum(name == code for code, name in said.items())
     assert named >= 8, named  # of 9 enrolled cards dealt
 
-
-def test_the_print_names_what_the_gallery_ranks_first_and_leaves_unsure_never_a_forgotten_card():
-    """A deck of the corner-index design (a training family): the gallery alone leaves
-    some enrolled cards null (a small 3 against a small 8); confirmed by the print,
-    more are named, and the forgotten red-9 stays null."""
-    embedder = OnnxEmbedder(threads=1)
-    deck = enrolled_deck("gargon", [c for c in LOOKALIKES if c != "red-9"], embedder,
-                         random.Random("test-enroll:pips"), faces=lambda code: family_face("pips", "gargon", code))
-    alone, confirmed = GalleryIdentifier(deck.gallery, embedder), deck_identifier(deck, embedder)
-    rng = random.Random("pips-confirmed")
-    codes = LOOKALIKES * 2
-    cards = [photographed(family_face("pips", "gargon", code), rng) for code in codes]
-    said_alone = [r.code for r in alone.identify_many(cards)]
-    said = [r.code for r in confirmed.identify_many(cards)]
-    assert all(s in (None, c if c != "red-9" else None) for s, c in zip(said, codes)), list(zip(codes, said))
-    assert sum(s is not None for s in said) > sum(s is not None for s in said_alone)
-    assert sum(s == c for s, c in zip(said, codes)) >= 0.9 * (len(codes) - 2), list(zip(codes, said))
