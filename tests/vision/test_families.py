@@ -70,7 +70,7 @@ def gargon() -> PrintedReader:
 def test_held_out_family_gargon_values_are_read_with_no_deck(gargon):
     """Every value 0-15 (6 and 9 underlined), in random suits, photographed: the
     held-out family's design was never trained on. The value (the network's part) is
-    read on 28 of these 32; the whole code on fewer, because the colour reader
+    read on 30 of these 32; the whole code on fewer (23), because the colour reader
     (vision/colour.py) takes a card printed in thin coloured strokes on ivory for white
     (models/printed_tokens.md: the held-out family's figures and what limits them)."""
     rng = random.Random("held-out-family-gargon")
