@@ -13,7 +13,13 @@ the card as it lies, else turned round); Gargon's colour comes from `vision.colo
 for both, so the comparison is about reading the print. Accuracy is per detected card
 (a card not found counts against neither); milliseconds are per card at one thread.
 
-Usage: .venv/bin/python scripts/bench_printed.py [--scenes 40] [--ocr-cards 60] [--model ONNX]
+With `--families`, also each face family of `vision.synth.families` (Gargon and
+dugtungan: the families print Lagim levels where each design puts them, not in
+`LEVEL_BOX`), each deck sleeved or not as `deck_of` draws it; the held-out family
+(`families.HELD_OUT`, never trained or tuned on) is reported under its own key,
+`<game>/held_out_family:<name>`, the others as `<game>/family:<name>`.
+
+Usage: .venv/bin/python scripts/bench_printed.py [--scenes 40] [--ocr-cards 60] [--model ONNX] [--families [NAME ...]]
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ from vision.pipeline import cut_out
 from vision.printed import DEFAULT_MODEL, LEVELS, LevelReader, PrintedReader, token_labels
 from vision.printed_faces import dugtungan_face, fonts, gargon_face, lagim_level_face
 from vision.synth.faces import game_codes, game_face, roman
+from vision.synth.families import FAMILIES, HELD_OUT, deck_of
 from vision.synth.scenes import EVAL_SEED, render_scene
 
 FaceFor = Callable[[random.Random], tuple[str, np.ndarray]]
@@ -71,6 +78,17 @@ def held_out_faces(game: str) -> FaceFor:
         return code, dugtungan_face(code, font, rng)
 
     return face_for
+
+
+def family_faces(game: str, family: str) -> FaceFor:
+    """(code, face) from one deck of `family`, sleeved or not as the deck happens to be."""
+    codes = game_codes(game)
+    deck = deck_of(family, game, random.Random(f"printed-deck:{family}:{game}"))
+    return lambda rng: (code := rng.choice(codes), deck(code))
+
+
+def family_key(game: str, family: str) -> str:
+    return f"{game}/{'held_out_family' if family == HELD_OUT else 'family'}:{family}"
 
 
 def reader_for(game: str, model) -> Callable[[np.ndarray], str | None]:
@@ -152,24 +170,29 @@ def score(read: Callable[[np.ndarray], str | None], cards: list[tuple[str, np.nd
 
 
 def printed_report(scenes: int, ocr_cards: int, model: Path = DEFAULT_MODEL, games: tuple[str, ...] = GAMES,
-                   progress: Callable[[dict], None] | None = None) -> dict:
-    """Every set of every game in `games`; `progress` sees each set's entry as it is done."""
+                   progress: Callable[[dict], None] | None = None, families: tuple[str, ...] = ()) -> dict:
+    """Every set of every game in `games` (and of each of `families`, Gargon and
+    dugtungan); `progress` sees each set's entry as it is done."""
     cv2.setNumThreads(1)
     report: dict = {"eval_seed": EVAL_SEED, "scenes_per_set": scenes, "model": str(model)}
     for game in games:
         read = reader_for(game, model)
         ocr = OcrBaseline(game) if ocr_cards else None
-        for name, faces in (("project_faces", project_faces(game)), ("held_out_fonts", held_out_faces(game))):
-            cards, total = cut_cards(EVAL_SEED + (0 if name == "project_faces" else 1), scenes, faces)
+        sets = [("project_faces", EVAL_SEED, project_faces(game)), ("held_out_fonts", EVAL_SEED + 1, held_out_faces(game))]
+        sets += [(family_key(game, family), EVAL_SEED + 2 + i, family_faces(game, family))
+                 for i, family in enumerate(families) if game != "lagim"]
+        for name, seed, faces in sets:
+            cards, total = cut_cards(seed, scenes, faces)
             entry = {"cards": total, "detected": len(cards), "printed_reader": score(read, cards)}
             if ocr is not None:
                 subset = cards[:ocr_cards]
                 entry["same_cards_for_both"] = len(subset)
                 entry["printed_reader_on_those"] = score(read, subset)
                 entry["ocr_baseline_ppocr"] = score(ocr.code, subset)
-            report[f"{game}/{name}"] = entry
+            key = name if "/" in name else f"{game}/{name}"
+            report[key] = entry
             if progress is not None:
-                progress({f"{game}/{name}": entry})
+                progress({key: entry})
     return report
 
 
@@ -180,9 +203,12 @@ def main() -> None:
                         help="cards per set also read by the OCR baseline (about 1 s each); 0 skips it")
     parser.add_argument("--model", type=Path, default=DEFAULT_MODEL, help="the printed-token model to measure")
     parser.add_argument("--games", nargs="+", choices=GAMES, default=list(GAMES))
+    parser.add_argument("--families", nargs="*", choices=list(FAMILIES),
+                        help="also these face families (none named: all of them; the held-out one reported apart)")
     args = parser.parse_args()
+    families = tuple(FAMILIES) if args.families == [] else tuple(args.families or ())
     report = printed_report(args.scenes, args.ocr_cards, args.model, tuple(args.games),
-                            progress=lambda entry: print(json.dumps(entry), flush=True))
+                            progress=lambda entry: print(json.dumps(entry), flush=True), families=families)
     print(json.dumps(report, indent=2))
 
 

@@ -1,6 +1,6 @@
 """Measure detection, identification, open-set rejection and speed; print JSON.
 
-    nice -n 10 .venv/bin/python scripts/bench_vision.py [--scenes 30] [--seed N] [--only real,scenes,speed,printed,tracking,realdev,world]
+    nice -n 10 .venv/bin/python scripts/bench_vision.py [--scenes 30] [--seed N] [--only real,scenes,speed,printed,tracking,realdev,world,families]
 
 first:  (not in the default set) the real photos again, ours and the original recipe each
         reading each photo as the first of a fresh process, --runs processes apiece.
@@ -15,10 +15,21 @@ scenes: generated tables of all four games from EVAL_SEED (never used in trainin
         with 15% of faces left out.
 speed:  one thread everywhere; 1280x720 frames with 8 cards; identification alone per
         card; decode-to-names per real photo; peak memory of `companion recognize`.
+realdev: (not in the default set) ../shared/data/realphotos-dev: detection recall and
+        precision over its 27 photos, per source and all (with --detector-model, an
+        experimental learned detector, scripts/learned_detector.py, beside it); and its
+        one-shot protocol (`realdev_one_shot`): a gallery
+        cut from the four single-suit blackjack photos (crops round each card, as
+        `companion enroll` takes them), a fixed fifth of the 52 faces left out, tested on
+        the three mixed blackjack_surface photos. Measured, never tuned on.
+families: generated tables (EVAL_SEED) dealt from one deck of each face family of
+        vision/synth/families.py (--families), all four games, 15% of faces never enrolled;
+        the held-out family (never trained or tuned on) under "held_out_family", the
+        others under "training_families". Besides the usual tally, identification is
+        scored over the cards the detector found: enrolled ones named right / left null /
+        named wrong, and left-out ones null. With --only printed,families the printed
+        readers are measured on every family too.
 printed: the printed readers against PP-OCR (scripts/bench_printed.py, --scenes per set).
-realdev: (not in the default set) detection recall and precision over the 27 photos of
-        ../shared/data/realphotos-dev, per source and all; with --detector-model, an
-        experimental learned detector (scripts/learned_detector.py) beside it.
 world:  (not in the default set) detection on generated 1280x720 tables of the table
         kinds and the face family held out of the learned detector's training
         (scripts/detector_world.py), per layout (apart, row, grid, pile, fan),
@@ -66,11 +77,17 @@ from vision.refine import refine_quads  # noqa: E402
 from vision.identify import GalleryIdentifier  # noqa: E402
 from vision.recognize import CardRecognizer  # noqa: E402
 from vision.synth.faces import GAMES  # noqa: E402
+from vision.synth.families import FAMILIES, HELD_OUT  # noqa: E402
+from vision.synth.family_tables import enrolled_family_deck, family_table  # noqa: E402
 from vision.synth.scenes import EVAL_SEED, TRAIN_SEEDS  # noqa: E402
 from vision.synth.tables import enrolled_deck, game_table  # noqa: E402
 
 REAL = ROOT.parent / "shared" / "data" / "realphotos"
 REALDEV = ROOT.parent / "shared" / "data" / "realphotos-dev"
+DEV_GALLERY = ("blackjack_club1.png", "blackjack_diamond3.png", "blackjack_heart3.png", "blackjack_spade3.png")
+DEV_TESTS = ("blackjack_surface1.png", "blackjack_surface3.png", "blackjack_surface4.png")
+DEV_CROP = 100  # pixels each way from a gallery card's centre: its long side is about 140 in these photos
+DEV_LEFT_OUT = 0.2  # share of the 52 faces never enrolled, drawn once from a fixed seed
 
 
 def timed_in_turn(fns: dict, runs: int) -> dict[str, tuple[float, object]]:
@@ -285,6 +302,76 @@ def scenes(embedder: OnnxEmbedder, count: int, seed: int = EVAL_SEED) -> dict:
     return report
 
 
+FOUND_COUNTS = ("enrolled_found", "named_right", "left_null", "named_wrong", "left_out_found", "left_out_rejected")
+
+
+def count_found(counts: dict[str, int], results, truth: list[TruthCard], enrolled: set[str]) -> None:
+    """Identification alone, over the cards the detector found in one scene: enrolled
+    ones named right, left null or named wrong; left-out ones null or named."""
+    for p, t in match_by_centre([r.corners for r in results], truth).pairs:
+        said, code = results[p].reading.code, truth[t].code
+        if code in enrolled:
+            counts["enrolled_found"] += 1
+            counts["named_right" if said == code else "left_null" if said is None else "named_wrong"] += 1
+        else:
+            counts["left_out_found"] += 1
+            counts["left_out_rejected" if said is None else "named_wrong"] += 1
+
+
+def found_shares(counts: dict[str, int]) -> dict:
+    def share(a: int, b: int) -> float | None:
+        return round(a / b, 4) if b else None
+    return counts | {"enrolled_named_right": share(counts["named_right"], counts["enrolled_found"]),
+                     "enrolled_left_null": share(counts["left_null"], counts["enrolled_found"]),
+                     "left_out_null": share(counts["left_out_rejected"], counts["left_out_found"])}
+
+
+def family_scenes(embedder: OnnxEmbedder, count: int, seed: int, families: tuple[str, ...]) -> dict:
+    """`families` section of the docstring: per family and game, the scene tally
+    (vision/evaluate.py) and identification over the cards found (`count_found`)."""
+    report: dict = {"held_out_family": {}, "training_families": {}, "seed": seed}
+    for family in families:
+        entry = {}
+        for game in GAMES:
+            table = family_table(family, game, seed, count)
+            deck = enrolled_family_deck(family, table, embedder, seed)
+            recognizer = CardRecognizer(ContourCardDetector(), GalleryIdentifier(deck.gallery, embedder))
+            tally, counts, enrolled = Tally(), dict.fromkeys(FOUND_COUNTS, 0), set(table.enrolled)
+            for scene in table.scenes:
+                results = recognizer.recognize(scene.image)
+                truth = [TruthCard(c.code, tuple(c.corners.mean(axis=0))) for c in scene.cards]
+                tally.add(results, truth, enrolled, [c.corners for c in scene.cards])
+                count_found(counts, results, truth, enrolled)
+            entry[game] = {"scenes": tally.summary(), "found_cards": found_shares(counts)}
+        report["held_out_family" if family == HELD_OUT else "training_families"][family] = entry
+    return report
+
+
+def realdev_one_shot(embedder: OnnxEmbedder) -> dict:
+    """`realdev` in the docstring: the tally of the three test photos (over all their
+    cards) and identification over the cards found (`count_found`)."""
+    shots = [shot for photo in DEV_GALLERY for shot in one_shot_shots(REALDEV, photo, DEV_CROP)]
+    faces = sorted({code for code, _ in shots})
+    left_out = set(random.Random("realphotos-dev:left-out").sample(faces, round(DEV_LEFT_OUT * len(faces))))
+    enrollment = Enrollment("generic", ContourCardDetector())
+    for code, image in shots:
+        if code not in left_out:
+            enrollment.add(image, code)
+    deck = enrollment.profile(embedder)
+    recognizer = CardRecognizer(ContourCardDetector(), GalleryIdentifier(deck.gallery, embedder))
+    truth = real_photo_truth(REALDEV)
+    tally, counts, enrolled, mistakes = Tally(), dict.fromkeys(FOUND_COUNTS, 0), set(enrollment.codes), []
+    for photo in DEV_TESTS:
+        results = recognizer.recognize(cv2.imread(str(REALDEV / "photos" / photo), cv2.IMREAD_COLOR))
+        match = tally.add(results, truth[photo], enrolled)
+        count_found(counts, results, truth[photo], enrolled)
+        mistakes += [{"photo": photo, "truth": truth[photo][t].code, "said": results[p].reading.code}
+                     for p, t in match.pairs if results[p].reading.code not in (None, truth[photo][t].code)]
+    return {"enrolled_faces": len(enrolled), "left_out_faces": sorted(left_out), "gallery_photos": list(DEV_GALLERY),
+            "test_photos": list(DEV_TESTS), "scenes": tally.summary(), "found_cards": found_shares(counts),
+            "wrong_names": mistakes}
+
+
 def speed(embedder: OnnxEmbedder, runs: int) -> dict:
     table = game_table("gargon", EVAL_SEED + 1, 10, cards=(8, 8))
     deck = eval_deck("gargon", table.enrolled, embedder)
@@ -327,6 +414,8 @@ def main() -> None:
     parser.add_argument("--model", type=Path, default=DEFAULT_MODEL)
     parser.add_argument("--seed", type=int, default=EVAL_SEED,
                         help="seed of the generated scenes: a second evaluation seed checks that a change did not fit the first")
+    parser.add_argument("--families", default=",".join(FAMILIES),
+                        help="face families for --only families (vision/synth/families.py), comma-separated")
     parser.add_argument("--first-call", nargs=2, metavar=("SYSTEM", "PHOTO"), help=argparse.SUPPRESS)  # one of first_calls' processes
     args = parser.parse_args()
     if args.first_call:
@@ -353,8 +442,13 @@ def main() -> None:
         out["generated_scenes"] = scenes(embedder, args.scenes, args.seed)
     if "speed" in parts:
         out["speed"] = speed(embedder, args.runs)
+    if "realdev" in parts and REALDEV.is_dir():
+        out["realphotos_dev_one_shot"] = realdev_one_shot(embedder)
+    families = tuple(args.families.split(",")) if "families" in parts else ()
+    if "families" in parts:
+        out["face_families"] = family_scenes(embedder, args.scenes, args.seed, families)
     if "printed" in parts:
-        out["printed_readers"] = printed_report(args.scenes, args.ocr_cards)
+        out["printed_readers"] = printed_report(args.scenes, args.ocr_cards, families=families)
     if "tracking" in parts:
         out["tracking"] = tracking(VIDEOS)
         out["zones"] = zones(TABLES)

@@ -6,13 +6,20 @@ font (the held-out families are never drawn here), then photographed on the fly:
 corners off by up to 8 % and now and then a box grown over the table around the card
 (as a detector that merges a white margin or table dots cuts it out), a 180-degree turn
 half the time, light level, colour cast, light drifting across the card, glare, blur,
-noise, JPEG. A Lagim card is seen only through its level box (`vision.printed.level_crop`),
+noise, JPEG. The Gargon and dugtungan cards are also drawn in the training face families of
+`vision.synth.families` (value small in two corners, light on dark in a ring, ...; the
+held-out family never), each in a random training font, a third of them sleeved, so
+the reader looks for the value wherever a design prints it.
+A Lagim card is seen only through its level box (`vision.printed.level_crop`),
 and the same box at the card's other end teaches "no numeral here". The network sees
 `vision.printed.preprocess` of that, exactly as at run time, and learns token x
 {upright, turned}.
 
 Needs the train extra (torch, onnx, pillow). CPU, one thread, about 45 minutes:
     nice -n 10 .venv/bin/python scripts/train_printed.py
+or from the weights of a model already shipped (its batch norms were folded into the
+convolutions on export; `from_onnx` unfolds them):
+    nice -n 10 .venv/bin/python scripts/train_printed.py --init-onnx models/printed_tokens.onnx --steps 1500 --lr 1e-3
 """
 
 from __future__ import annotations
@@ -33,6 +40,7 @@ from vision.printed import DEFAULT_MODEL, INPUT_SIZE, LEVELS, NO_LEVEL, all_labe
 from vision.printed_faces import dugtungan_face, fonts, gargon_face, lagim_level_face
 from vision.synth.augment import cut_out_with_corner_error
 from vision.synth.faces import FACE_SIZE
+from vision.synth.families import FAMILIES, HELD_OUT, SLEEVES, TRAINING, Type
 
 GARGON_COLOURS = ("white", "blue", "violet", "red", "yellow", "green")
 BANK_SIZE = (2 * INPUT_SIZE[0], 2 * INPUT_SIZE[1])  # faces kept at twice the input size
@@ -58,6 +66,29 @@ def bank(held_out: bool, seed: int, copies: int, vary: float = 0.0) -> tuple[np.
         for index, (game, token) in enumerate(all_labels()):
             for _ in range(copies):
                 face = draw(game, token, font, rng, rng.random() < vary)
+                faces.append(cv2.resize(face, BANK_SIZE, interpolation=cv2.INTER_AREA))
+                labels.append(index)
+    return np.stack(faces), np.array(labels)
+
+
+def family_bank(held_out: bool, seed: int, copies: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every Gargon and dugtungan label drawn `copies` times in each face family of one
+    side of the split (the project's own family is `bank`'s), at BANK_SIZE: a training
+    family in random training fonts, a third of them sleeved; the held-out family in its
+    own typefaces (held-out fonts), sleeved or not."""
+    rng = random.Random(seed)
+    names = [HELD_OUT] if held_out else [name for name in TRAINING if FAMILIES[name].type is not None]
+    pool = fonts(held_out=False)
+    faces, labels = [], []
+    for name in names:
+        for index, (game, token) in enumerate(all_labels()):
+            if game == "lagim":
+                continue
+            for _ in range(copies):
+                code = f"{rng.choice(GARGON_COLOURS)}-{token}" if game == "gargon" else token
+                sleeve = rng.choice(list(SLEEVES)) if rng.random() < 0.33 else None
+                kind = None if held_out else Type(rng.choice(pool), rng.choice(pool))
+                face = FAMILIES[name].face(game, code, sleeve, kind)
                 faces.append(cv2.resize(face, BANK_SIZE, interpolation=cv2.INTER_AREA))
                 labels.append(index)
     return np.stack(faces), np.array(labels)
@@ -131,6 +162,41 @@ def network(classes: int) -> nn.Module:
                          nn.Flatten(), nn.Dropout(0.2), nn.Linear(64 * 6 * 4, 2 * classes))
 
 
+def from_onnx(model: nn.Sequential, path: Path, x: torch.Tensor) -> None:
+    """`model` set to compute what the exported `path` computes. Export folded each batch
+    norm into the convolution before it; here the convolution takes the folded weights
+    and its batch norm is set, from the statistics of batch `x`, to hand on the folded
+    output unchanged (bias added) in training mode as well as in evaluation."""
+    import onnx
+    from onnx import numpy_helper
+
+    weights = [numpy_helper.to_array(t).copy() for t in onnx.load(str(path)).graph.initializer]
+    linear, convs = weights[:2], weights[2:]
+    layers = list(model)
+    conv_layers = [m for m in layers if isinstance(m, nn.Conv2d)]
+    with torch.no_grad():
+        for i, conv in enumerate(conv_layers):
+            conv.weight.copy_(torch.from_numpy(convs[2 * i]))
+        head = next(m for m in layers if isinstance(m, nn.Linear))
+        head.weight.copy_(torch.from_numpy(linear[0]))
+        head.bias.copy_(torch.from_numpy(linear[1]))
+        h = x
+        for layer in layers:
+            if isinstance(layer, nn.BatchNorm2d):
+                conv = conv_layers[sum(isinstance(m, nn.Conv2d) for m in layers[:layers.index(layer)]) - 1]
+                bias = torch.from_numpy(convs[2 * conv_layers.index(conv) + 1])
+                mean, var = h.mean(dim=(0, 2, 3)), h.var(dim=(0, 2, 3), unbiased=False)
+                layer.weight.copy_((var + layer.eps).sqrt())
+                layer.bias.copy_(mean + bias)
+                layer.running_mean.copy_(mean)
+                layer.running_var.copy_(var)
+                h = h + bias[None, :, None, None]
+            elif isinstance(layer, nn.Flatten):
+                break
+            else:
+                h = layer(h)
+
+
 def accuracy(model: nn.Module, faces: np.ndarray, labels: np.ndarray, count: int, seed: int) -> dict[str, float]:
     """Per game, the share of `count` photographed faces whose token and turn are both
     right among all the model's outputs (no game mask)."""
@@ -160,6 +226,9 @@ def main() -> None:
     parser.add_argument("--vary", type=float, default=0.0, help="share of faces drawn with reshaped glyphs")
     parser.add_argument("--lr", type=float, default=3e-3, help="peak learning rate")
     parser.add_argument("--init", type=Path, help="start from these weights (a checkpoint of this network)")
+    parser.add_argument("--init-onnx", type=Path, help="start from the weights of an exported model of this network")
+    parser.add_argument("--family-copies", type=int, default=40,
+                        help="drawings of each Gargon and dugtungan label in each training face family, each in a random training font")
     parser.add_argument("--out", type=Path, default=DEFAULT_MODEL)
     parser.add_argument("--checkpoint", type=Path, default=Path("build/printed_tokens.pt"),
                         help="where the trained weights go (git-ignored), for a later --init")
@@ -168,12 +237,18 @@ def main() -> None:
     torch.manual_seed(args.seed)
     started = time.time()
     faces, labels = bank(held_out=False, seed=args.seed, copies=args.copies, vary=args.vary)
+    if args.family_copies:
+        family_faces, family_labels = family_bank(held_out=False, seed=args.seed + 2, copies=args.family_copies)
+        faces, labels = np.concatenate([faces, family_faces]), np.concatenate([labels, family_labels])
     held_faces, held_labels = bank(held_out=True, seed=args.seed + 1, copies=1)
+    family_held_faces, family_held_labels = family_bank(held_out=True, seed=args.seed + 3, copies=3)
     print(f"bank: {len(faces)} training faces, {len(held_faces)} held-out, {time.time() - started:.0f} s", flush=True)
     classes = len(all_labels())
     model = network(classes)
     if args.init:
         model.load_state_dict(torch.load(args.init))
+    elif args.init_onnx:
+        from_onnx(model, args.init_onnx, batch(faces, labels, 256, random.Random(args.seed + 4))[0])
     optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=args.lr, total_steps=args.steps)
     loss_of = nn.CrossEntropyLoss(label_smoothing=0.05)
@@ -188,6 +263,7 @@ def main() -> None:
         if step % 100 == 0:
             print(f"step {step} loss {loss.item():.3f} {time.time() - started:.0f} s", flush=True)
     held_out = accuracy(model, held_faces, held_labels, 3000, seed=99)
+    held_out_family = accuracy(model, family_held_faces, family_held_labels, 2000, seed=98)
     model.eval()
     args.checkpoint.parent.mkdir(parents=True, exist_ok=True)
     torch.save(model.state_dict(), args.checkpoint)  # the weights survive a failed export
@@ -199,10 +275,13 @@ def main() -> None:
         "labels": [list(label) for label in all_labels()], "input_size": list(INPUT_SIZE),
         "outputs": "two logits per label, upright then turned", "face_size": list(FACE_SIZE),
         "sha256": file_sha256(args.out), "steps": args.steps, "batch": args.batch, "seed": args.seed,
-        "init": str(args.init) if args.init else None, "lr": args.lr, "vary": args.vary, "copies": args.copies, "corner_error": CORNER_ERROR, "table_margin": MARGIN,
+        "init": str(args.init or args.init_onnx) if args.init or args.init_onnx else None,
+        "family_copies": args.family_copies, "training_families": [n for n in TRAINING if FAMILIES[n].type is not None], "lr": args.lr, "vary": args.vary, "copies": args.copies, "corner_error": CORNER_ERROR, "table_margin": MARGIN,
         "held_out_font_accuracy_synthetic": held_out,
+        "held_out_family_accuracy_synthetic": {"family": HELD_OUT} | held_out_family,
     }, indent=1) + "\n")
-    print(json.dumps({"held_out_font_accuracy_synthetic": held_out, "seconds": round(time.time() - started)}))
+    print(json.dumps({"held_out_font_accuracy_synthetic": held_out, "held_out_family_accuracy_synthetic": held_out_family,
+                      "seconds": round(time.time() - started)}))
 
 
 if __name__ == "__main__":

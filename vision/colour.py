@@ -49,7 +49,11 @@ def white_balanced(card: np.ndarray) -> np.ndarray:
     image = cv2.resize(inner, WORK_SIZE, interpolation=cv2.INTER_AREA).astype(np.float32) + 1.0
     h, w = image.shape[:2]
     brightness = image.sum(axis=2)
-    white = brightness >= np.quantile(brightness, 1 - WHITE_SHARE)
+    # the white is bright and grey: on a dark card the brightest share may be coloured
+    # ink (a violet ring round a white numeral), which must not be taken for white
+    greyness = image.min(axis=2) / image.max(axis=2)
+    greyish = greyness >= np.quantile(greyness, 0.5)
+    white = greyish & (brightness >= np.quantile(brightness[greyish], 1 - 2 * WHITE_SHARE))
     ys, xs = np.nonzero(white)
     design = np.column_stack([np.ones_like(xs), xs / w - 0.5, ys / h - 0.5]).astype(np.float32)
     grid_y, grid_x = np.mgrid[0:h, 0:w].astype(np.float32)

@@ -53,10 +53,11 @@ def match_by_centre(quads: Sequence[np.ndarray], truth: Sequence[TruthCard]) -> 
 
 
 def real_photo_truth(folder: Path) -> dict[str, list[TruthCard]]:
-    """truth.json of ../shared/data/realphotos, with names turned into codes."""
+    """truth.json of ../shared/data/realphotos (or realphotos-dev, less its "ignore"
+    entries), with names turned into codes."""
     raw = json.loads((folder / "truth.json").read_text())
     return {photo: [TruthCard(c["name"].replace(" ", "-"), (float(c["center"][0]), float(c["center"][1])))
-                    for c in cards] for photo, cards in raw.items()}
+                    for c in cards if not c.get("ignore")] for photo, cards in raw.items()}
 
 
 def one_shot_gallery(truth: dict[str, list[TruthCard]], deck_photo: str = "alpha_deck.jpg") -> dict[int, str]:
@@ -84,13 +85,16 @@ def without_gallery(photo: str, results: Sequence, cards: Sequence[TruthCard], g
             [c for i, c in enumerate(cards) if i not in gallery])
 
 
-def one_shot_shots(folder: Path, deck_photo: str = "alpha_deck.jpg") -> list[tuple[str, np.ndarray]]:
+def one_shot_shots(folder: Path, deck_photo: str = "alpha_deck.jpg", half: int | None = None
+                   ) -> list[tuple[str, np.ndarray]]:
     """The enrollment photos of the one-shot protocol: around each gallery card, a crop
-    of the deck photo one card-row high (neighbours show at the edges, as the enroll
-    contract allows; the card nearest the centre is the one enrolled)."""
+    of the deck photo one card-row high, or `half` pixels each way from its centre on a
+    photo of scattered cards (neighbours show at the edges, as the enroll contract
+    allows; the card nearest the centre is the one enrolled)."""
     truth = real_photo_truth(folder)
-    image = cv2.imread(str(folder / deck_photo), cv2.IMREAD_COLOR)
-    half = int(0.6 * _row_height(truth[deck_photo]))
+    photos = folder / "photos" if (folder / "photos").is_dir() else folder  # realphotos-dev keeps them there
+    image = cv2.imread(str(photos / deck_photo), cv2.IMREAD_COLOR)
+    half = int(0.6 * _row_height(truth[deck_photo])) if half is None else half
     shots = []
     for index, code in one_shot_gallery(truth, deck_photo).items():
         x, y = (int(v) for v in truth[deck_photo][index].center)

@@ -40,6 +40,14 @@ class Font:
     weight: int = 8
 
 
+def font_named(stem: str) -> Font:
+    """One installed TrueType face by its file stem ('LiberationSerif-Bold')."""
+    found = sorted(FONT_DIR.glob(f"*/{stem}.ttf"))
+    if not found:
+        raise FileNotFoundError(f"font {stem}.ttf not under {FONT_DIR} (Debian fonts-dejavu, fonts-liberation, fonts-noto-core)")
+    return Font(stem, path=found[0])
+
+
 def fonts(held_out: bool) -> list[Font]:
     """The training fonts, or (`held_out`) the fonts kept for evaluation only."""
     families = HELD_OUT_FAMILIES if held_out else tuple(f for f in LATIN_FAMILIES if f not in HELD_OUT_FAMILIES)
@@ -121,7 +129,7 @@ def _varied(mask: np.ndarray, rng: random.Random) -> np.ndarray:
     return out
 
 
-def _print(face: np.ndarray, text: str, centre: tuple[float, float], height: int, colour: tuple[int, int, int],
+def print_text(face: np.ndarray, text: str, centre: tuple[float, float], height: int, colour: tuple[int, int, int],
            font: Font, max_width: float, vary: random.Random | None = None) -> None:
     """Print `text` centred on `centre`, shrunk to `max_width` if too wide; `vary`:
     change the glyphs' shape at random (training only)."""
@@ -156,11 +164,11 @@ def gargon_face(colour: str, value: int, font: Font, rng: random.Random, vary: b
     face = _blank(BGR[colour], border=(250, 250, 250))
     cv2.rectangle(face, (50, 120), (w - 50, h - 90), (250, 250, 250), -1)
     ink = BGR["black"] if colour in ("white", "yellow") else BGR[colour]
-    _print(face, str(value), (w / 2 + rng.uniform(-8, 8), 255 + rng.uniform(-12, 12)), rng.randint(100, 135), ink,
+    print_text(face, str(value), (w / 2 + rng.uniform(-8, 8), 255 + rng.uniform(-12, 12)), rng.randint(100, 135), ink,
            font, w - 130, rng if vary else None)
     if rng.random() < 0.7:
-        _print(face, "GARGON", (w / 2, h - 130), rng.randint(20, 28), ink, font, w - 140)
-    _print(face, str(value), (60, 56), rng.randint(28, 38), BGR["black"] if colour in ("white", "yellow")
+        print_text(face, "GARGON", (w / 2, h - 130), rng.randint(20, 28), ink, font, w - 140)
+    print_text(face, str(value), (60, 56), rng.randint(28, 38), BGR["black"] if colour in ("white", "yellow")
            else (250, 250, 250), font, 80)
     return face
 
@@ -172,12 +180,12 @@ def dugtungan_face(code: str, font: Font, rng: random.Random, vary: bool = False
     w, h = FACE_SIZE
     ink = (60, 40, 30)
     face = _blank(BGR["cream"], border=(60, 90, 150))
-    _print(face, syllable, (w / 2 + rng.uniform(-8, 8), (230 if action else 260) + rng.uniform(-12, 12)),
+    print_text(face, syllable, (w / 2 + rng.uniform(-8, 8), (230 if action else 260) + rng.uniform(-12, 12)),
            rng.randint(95, 125), ink, font, w - 80, rng if vary else None)
     if action:
         cv2.rectangle(face, (40, 340), (w - 40, 420), (40, 40, 170), -1)
-        _print(face, action, (w / 2, 380), rng.randint(30, 40), (255, 255, 255), font, w - 100)
-    _print(face, syllable, (60, 56), rng.randint(28, 38), ink, font, 80)
+        print_text(face, action, (w / 2, 380), rng.randint(30, 40), (255, 255, 255), font, w - 100)
+    print_text(face, syllable, (60, 56), rng.randint(28, 38), ink, font, 80)
     return face
 
 
@@ -191,5 +199,5 @@ def lagim_level_face(level: int, font: Font, rng: random.Random, vary: bool = Fa
     shade = rng.randint(15, 60)
     cv2.circle(face, (round(centre[0]), round(centre[1])), rng.randint(42, 48), (shade, shade, shade), -1, cv2.LINE_AA)
     ink = tuple(rng.randint(170, 250) for _ in range(3))
-    _print(face, roman(level), centre, rng.randint(22, 34), ink, font, rng.randint(60, 74), rng if vary else None)
+    print_text(face, roman(level), centre, rng.randint(22, 34), ink, font, rng.randint(60, 74), rng if vary else None)
     return face

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
@@ -34,14 +35,15 @@ def enrollment_photo(game: str, code: str, rng: random.Random) -> np.ndarray:
     return enrollment_scene(game, code, rng).image
 
 
-def enrollment_scene(game: str, code: str, rng: random.Random) -> Scene:
+def enrollment_scene(game: str, code: str, rng: random.Random, face: np.ndarray | None = None) -> Scene:
     """One card, roughly upright, filling half the frame's height, on a plain surface
     that its edge stands out from, as the enroll instructions ask (a white-edged card
     on a white table has no edge to find, and a card cut out without its margin is a
     different picture to everything that compares it later). No hand over it: the
     person is holding the camera. Upright matters only for corner order: enrollment
-    takes the side nearer the top of the photo as the card's top."""
-    face = game_face(game, code)
+    takes the side nearer the top of the photo as the card's top. `face`: the card in
+    another design than the project's (vision/synth/families.py)."""
+    face = game_face(game, code) if face is None else face
     rim = np.concatenate([face[:4].reshape(-1, 3), face[-4:].reshape(-1, 3),
                           face[:, :4].reshape(-1, 3), face[:, -4:].reshape(-1, 3)]).mean(axis=0)
     table = max(PLAIN_TABLES, key=lambda kind: float(np.linalg.norm(rim - np.array(PLAIN_TABLES[kind]))))
@@ -49,10 +51,11 @@ def enrollment_scene(game: str, code: str, rng: random.Random) -> Scene:
                         card_height=(0.45, 0.6), hand_chance=0.0)
 
 
-def enrolled_deck(game: str, codes, embedder, rng: random.Random):
+def enrolled_deck(game: str, codes, embedder, rng: random.Random, faces: Callable[[str], np.ndarray] | None = None):
     """A deck profile enrolled from one generated photo of each code, as a person would:
     the enroll flow shows the cut-out, and a person who sees it missed the card's edges
-    takes the photo again (up to RETAKES times)."""
+    takes the photo again (up to RETAKES times). `faces`: the deck's design, if not the
+    project's (code -> face)."""
     from vision.detect import ContourCardDetector
     from vision.enroll import Enrollment, card_nearest_centre
 
@@ -60,7 +63,7 @@ def enrolled_deck(game: str, codes, embedder, rng: random.Random):
     enrollment = Enrollment(game, detector)
     for code in codes:
         for _ in range(RETAKES):
-            scene = enrollment_scene(game, code, rng)
+            scene = enrollment_scene(game, code, rng, faces(code) if faces else None)
             corners = card_nearest_centre(scene.image, detector)
             if cut_out_looks_right(corners, scene.cards[0].corners):
                 break
