@@ -17,8 +17,9 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
+from companion.camera_view import CameraView
 from companion.table import LiveTable
 from vision.observations import Observation
 
@@ -86,14 +87,34 @@ def build_recognizer(setup: CameraSetup) -> "CardRecognizer":
     return CardRecognizer(ContourCardDetector(), PrintedReader(setup.game, threads=setup.threads))
 
 
-def live_observations(setup: CameraSetup, seats: int, stopped: Callable[[], bool]) -> Iterator[Observation]:
-    """Observations from the camera until `stopped()`: vision's pipeline on one thread."""
+class _Shown:
+    """A frame source whose every frame is also handed to the host's camera view."""
+
+    def __init__(self, source: Any, view: CameraView | None) -> None:
+        self.source = source
+        self.view = view
+        self.stats = source.stats
+
+    def read(self, *args: Any, **kwargs: Any) -> Any:
+        frame = self.source.read(*args, **kwargs)
+        if frame is not None and self.view is not None:
+            self.view.publish(frame)
+        return frame
+
+    def close(self) -> None:
+        self.source.close()
+
+
+def live_observations(setup: CameraSetup, seats: int, stopped: Callable[[], bool],
+                      view: CameraView | None = None) -> Iterator[Observation]:
+    """Observations from the camera until `stopped()`: vision's pipeline on one thread;
+    each frame read is also shown in `view`."""
     from vision.pipeline import Pipeline
     from vision.sources import open_source
     from vision.zones import TableZones, frame_zones
 
     recognizer = build_recognizer(setup)
-    frames = open_source(source_spec(setup.camera))
+    frames = _Shown(open_source(source_spec(setup.camera)), view)
     try:
         deadline = time.monotonic() + FIRST_FRAME_SECONDS
         first = None
@@ -125,6 +146,7 @@ class CameraFeed:
         problem = camera_problem(self.setup)
         if problem:
             log.warning("no live camera: %s; the host enters events by hand", problem)
+            self.table.view.fail(problem)
         else:
             self._thread.start()
         return self.stop
@@ -136,7 +158,8 @@ class CameraFeed:
 
     def _run(self) -> None:
         try:
-            for observation in live_observations(self.setup, self.seats, self._stop.is_set):
+            for observation in live_observations(self.setup, self.seats, self._stop.is_set, self.table.view):
                 self.table.observe(observation)
-        except Exception:  # the camera failing must leave a table the host can still run
+        except Exception as exc:  # the camera failing must leave a table the host can still run
             log.exception("the camera stopped; the host enters events by hand from now on")
+            self.table.view.fail(f"the camera stopped ({exc}); enter events by hand")

@@ -40,6 +40,7 @@ def run_table(args: argparse.Namespace) -> int:
         else:
             services.table.start_game(game, players)
         if camera == "none":
+            services.table.view.fail("the camera is switched off (--camera none); enter events by hand")
             return None
         table = services.table.snapshot()
         setup = CameraSetup(camera, args.deck or settings.deck, table["game"], settings.zones_file, settings.threads)

@@ -17,7 +17,7 @@ from flask import Flask
 from companion.speech import Speaker
 from companion.store import Store
 from companion.table import LiveTable
-from companion.web import api, auth, host_api, pages
+from companion.web import api, auth, camera_api, host_api, pages
 from companion.web.stream import StateStream
 
 
@@ -46,6 +46,6 @@ def create_app(services: Services, config: Mapping[str, Any] | None = None) -> F
     app.config.update(config or {})
     app.extensions["companion"] = services
     app.add_template_filter(lambda t: time.strftime("%Y-%m-%d %H:%M", time.localtime(t)), "when")
-    for blueprint in (pages.bp, api.bp, auth.bp, host_api.bp):
+    for blueprint in (pages.bp, api.bp, auth.bp, host_api.bp, camera_api.bp):
         app.register_blueprint(blueprint)
     return app

@@ -72,12 +72,18 @@ def action(body: dict[str, Any]) -> None:
 
 @_route("/answer")
 def answer(body: dict[str, Any]) -> None:
-    services().table.answer(req(body, "question", int), opt(body, "choice", int, None))
+    services().table.answer(req(body, "question", int), opt(body, "choice", int, None),
+                            opt(body, "code", str, None), opt(body, "not_card", bool, False))
 
 
 @_route("/undo")
 def undo(body: dict[str, Any]) -> None:
     services().table.undo()
+
+
+@_route("/redo")
+def redo(body: dict[str, Any]) -> None:
+    services().table.redo()
 
 
 @_route("/correct")
