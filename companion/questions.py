@@ -39,23 +39,28 @@ def strings_in(value: Any) -> Iterator[str]:
             yield from strings_in(item)
 
 
-def ranked_codes(observation: Observation) -> list[tuple[str, float]]:
-    """The card's reading then its runner-ups, best first, each code once."""
-    ranked: list[tuple[str, float]] = []
+def ranked_codes(observation: Observation, spell: Callable[[str], str]) -> list[tuple[str, float | None]]:
+    """The card's reading then its runner-ups, best first, each code once and spelt as
+    the game spells it, with the identifier's confidence in each: its scores where they
+    are confidences (0 to 1), else only the reading's own (a gallery's similarity scores
+    rank the runner-ups but say nothing a person can read as a chance)."""
+    probabilities = all(0.0 <= score <= 1.0 for _, score in observation.candidates)
+    ranked: list[tuple[str, float | None]] = []
     if observation.code is not None:
-        ranked.append((observation.code, observation.confidence))
+        ranked.append((spell(observation.code), round(observation.confidence, 4)))
     for code, score in observation.candidates:
         if all(_fold(code) != _fold(known) for known, _ in ranked):
-            ranked.append((code, score))
+            ranked.append((spell(code), round(score, 4) if probabilities else None))
     return ranked
 
 
-def _card_in(action: Mapping[str, Any] | None, ranked: Sequence[tuple[str, float]]) -> tuple[str, float] | None:
+def _card_in(action: Mapping[str, Any] | None, ranked: Sequence[tuple[str, float | None]]
+             ) -> tuple[str, float | None] | None:
     held = {_fold(s) for s in strings_in(action)}
     return next(((code, score) for code, score in ranked if _fold(code) in held), None)
 
 
-def ask_choices(offered: Sequence[Choice], ranked: Sequence[tuple[str, float]]) -> list[Choice]:
+def ask_choices(offered: Sequence[Choice], ranked: Sequence[tuple[str, float | None]]) -> list[Choice]:
     """`offered` (events) with the card each stands for, then the guesses no event
     names, as names to tap, up to MOST_CHOICES; at least LEAST_GUESSES guesses show."""
     choices = []
@@ -65,8 +70,54 @@ def ask_choices(offered: Sequence[Choice], ranked: Sequence[tuple[str, float]]) 
     named_codes = {_fold(c.code) for c in choices if c.code}
     rest = [(code, score) for code, score in ranked if _fold(code) not in named_codes]
     room = max(MOST_CHOICES - len(choices), LEAST_GUESSES - len(named_codes))
-    choices += [Choice(f"It is {code}", None, code, round(score, 4)) for code, score in rest[:max(room, 0)]]
+    choices += [Choice(f"It is {code}", None, code, score) for code, score in rest[:max(room, 0)]]
     return choices
+
+
+def _swapped(value: Any, old: str, new: str, skip: int) -> tuple[Any, int]:
+    """`value` with the `skip`-th string equal to `old` (as codes compare) set to `new`;
+    the count left to skip (-1 once swapped)."""
+    if isinstance(value, str):
+        if skip >= 0 and _fold(value) == _fold(old):
+            return (new, -1) if skip == 0 else (value, skip - 1)
+        return value, skip
+    if isinstance(value, Mapping):
+        out = {}
+        for key, item in value.items():
+            out[key], skip = (item, skip) if key == "kind" else _swapped(item, old, new, skip)
+        return out, skip
+    if isinstance(value, (list, tuple)):
+        items = []
+        for item in value:
+            changed, skip = _swapped(item, old, new, skip)
+            items.append(changed)
+        return items, skip
+    return value, skip
+
+
+def spelling(schema: Mapping[str, Any]) -> Callable[[str], str]:
+    """A card's code as the game's pick-lists spell it (the identifier may say
+    `tikbalang` where the deck says `Tikbalang`)."""
+    known = {_fold(e["code"]): e["code"] for entries in schema.get("lists", {}).values()
+             for e in entries if isinstance(e["code"], str)}
+    return lambda code: known.get(_fold(code), code)
+
+
+def swaps(action: Mapping[str, Any], cards: Sequence[Observation], spell: Callable[[str], str]) -> list[Choice]:
+    """A reading of several cards with one card taken for its runner-up instead: each
+    place the card's code stands in the event, each runner-up (spelt by `spell`), least
+    sure cards first."""
+    variants: list[Choice] = []
+    for card in sorted(cards, key=lambda o: o.confidence):
+        if card.code is None:
+            continue
+        places = sum(1 for s in strings_in(action) if _fold(s) == _fold(card.code))
+        for code, score in ranked_codes(card, spell)[1:]:
+            for place in range(places):
+                changed, _ = _swapped(action, card.code, code, place)
+                if all(changed != v.action for v in variants):
+                    variants.append(Choice(f"Yes, with {code} for {spell(card.code)}", changed, code, score))
+    return variants
 
 
 def legal_instead(refused: Mapping[str, Any], legal: Sequence[Any], describe: Callable[[Mapping[str, Any]], str],

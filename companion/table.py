@@ -21,12 +21,12 @@ from companion.adapters import Choice, Reading, adapter_for
 from companion.camera_view import CameraView, SeenCard
 from companion.events import EventBus
 from companion.projection import Projection, Question, project
-from companion.questions import ask_choices, legal_instead, pick_list, ranked_codes
+from companion.questions import MOST_CHOICES, ask_choices, legal_instead, pick_list, ranked_codes, spelling, swaps
 from companion.store import GameRecord, Store
 from rules.core import BadInput, IllegalMove
 from rules.event_schema import event_schema
 from rules.registry import game_rules
-from vision.observations import Observation
+from vision.observations import CENTRE, Observation, zone_seat
 
 log = logging.getLogger(__name__)
 
@@ -175,17 +175,22 @@ class LiveTable:
         game = self._require_game()
         cards = [self._seen[t] for t in sorted(reading.tracks) if t in self._seen]
         one = cards[0] if len(cards) == 1 else None
-        offered = [c for c in reading.choices if not refused or self._legal(c.action)]
+        spell = spelling(event_schema(game.record.game, game.state))
+        offered = list(reading.choices) + (swaps(reading.action, cards, spell) if len(cards) > 1 else [])
+        offered = [c for c in offered if not refused or self._legal(c.action)][:MOST_CHOICES]
         if refused:
             offered += legal_instead(reading.action, game.state.legal_actions(), game.describe, offered)
-        choices = ask_choices(offered, ranked_codes(one) if one else [])
+        choices = ask_choices(offered, ranked_codes(one, spell) if one else [])
         self._question(text, choices, cards, about="reading")
         self._asked[game.last_seq] = reading.tracks
 
     def _ask_name(self, observation: Observation) -> None:
         """A card found but not named: which card is it (or is it no card at all)?"""
-        zone = f" in {observation.zone}" if observation.zone else ""
-        choices = ask_choices([], ranked_codes(observation))
+        game = self._require_game()
+        seat = zone_seat(observation.zone)
+        zone = (f" in front of {game.names[seat]}" if seat is not None and seat < len(game.names)
+                else " in the centre" if observation.zone == CENTRE else "")
+        choices = ask_choices([], ranked_codes(observation, spelling(event_schema(game.record.game, game.state))))
         self._question(f"The camera found a card{zone} but cannot name it. Which card is it?", choices,
                        [observation], about="name")
         self._asked[self._require_game().last_seq] = frozenset({observation.track})
@@ -246,10 +251,11 @@ class LiveTable:
             self._announce()
             self._changed()
 
-    def answer(self, question: int, choice: int | None, code: str | None = None, not_card: bool = False) -> None:
+    def answer(self, question: int, choice: int | None, code: str | None = None, not_card: bool = False,
+               track: int | None = None) -> None:
         """The host settles a question: `choice` indexes its choices; or `code` names the
-        card it is about (from the picker); or `not_card` says it is no card; with none
-        of these the question is dismissed."""
+        card it is about (from the picker; `track` says which, when it is about several);
+        or `not_card` says it is no card; with none of these the question is dismissed."""
         with self._lock:
             game = self._require_game()
             asked = game.questions.get(question)
@@ -265,12 +271,9 @@ class LiveTable:
                 self._redo.clear()
                 self._announce()
             elif picked is not None or code is not None:
-                self._name_card(asked, code if picked is None else picked.code)
+                self._name_card(asked, code if picked is None else picked.code, track, tracks)
             elif not_card:
-                self._record("answer", {"question": question, "choice": None, "not_card": True})
-                for track in tracks:
-                    self._seen.pop(track, None)
-                    self._not_cards.add(track)
+                self._not_a_card(asked, track, tracks)
             else:
                 self._record("answer", {"question": question, "choice": None})
                 self._spent |= tracks
@@ -285,19 +288,34 @@ class LiveTable:
             raise BadInput("choice", f"must be 0 to {len(asked.choices) - 1} or null")
         return asked.choices[choice]
 
-    def _name_card(self, asked: Question, code: str | None) -> None:
-        """The host names the card a question is about: it is read again under that name,
+    def _not_a_card(self, asked: Question, track: int | None, tracks: frozenset[int]) -> None:
+        """The host says what the camera took for a card (or one of the cards) is none:
+        it is ignored while it lies there, and the other cards are read again without it."""
+        if track is not None and track not in tracks:
+            raise BadInput("track", f"must be one of the cards the question is about: {sorted(tracks)}")
+        none = tracks if track is None else frozenset({track})
+        self._record("answer", {"question": asked.id, "choice": None, "not_card": True, "track": track})
+        for gone in none:
+            self._seen.pop(gone, None)
+            self._not_cards.add(gone)
+        rest = [t for t in sorted(tracks - none) if t in self._seen]
+        if rest:
+            self._held.insert(0, self._seen[rest[-1]])
+
+    def _name_card(self, asked: Question, code: str | None, track: int | None, tracks: frozenset[int]) -> None:
+        """The host names a card a question is about: it is read again under that name,
         as sure as the host is, so what it means is scored (or asked about) afresh."""
         if not isinstance(code, str) or not code.strip():
             raise BadInput("code", "must name a card")
-        if asked.track is None:
-            raise BadInput("code", "this question is about several cards; choose one of its answers")
-        self._record("answer", {"question": asked.id, "choice": None, "named": code})
+        track = asked.track if track is None else track
+        if track is None or (track not in tracks and track != asked.track):
+            raise BadInput("track", f"must be one of the cards the question is about: {sorted(tracks)}")
+        self._record("answer", {"question": asked.id, "choice": None, "named": code, "track": track})
         self._asked.pop(asked.id, None)
-        seen = self._seen.get(asked.track)
+        seen = self._seen.get(track)
         if seen is not None:
             named = dataclasses.replace(seen, code=code, confidence=1.0, candidates=())
-            self._seen[asked.track] = named
+            self._seen[track] = named
             if not self._require_game().questions:
                 self._interpret(named)
             else:
@@ -385,7 +403,7 @@ class LiveTable:
                      for o in self._seen.values()]
             game = self._game
             if game is None:
-                return {"game": None, "game_id": None, "status": "waiting", "players": [], "winners": [],
+                return {"game": None, "game_id": None, "status": "waiting", "players": [], "seats": [], "winners": [],
                         "prompt": "Waiting for the host to start a game.", "table": table, "log": [],
                         "questions": [], "held": 0, "current_player": None, "state": None,
                         "undo": None, "redo": None, "host_templates": [], "version": self.version}
@@ -397,6 +415,7 @@ class LiveTable:
                 "game_id": game.record.id,
                 "status": "finished" if game.finished else "playing",
                 "players": score["players"],
+                "seats": list(game.names),
                 "winners": score["winners"],
                 "prompt": game.prompt,
                 "table": table,
@@ -420,6 +439,8 @@ class LiveTable:
         return {"id": question.id, "text": question.text, "about": question.about, "track": question.track,
                 "image": f"/api/questions/{question.id}.jpg" if question.id in self._pictures else None,
                 "list": question.list,
+                "cards": [{"track": t, "code": self._seen[t].code} for t in sorted(self._asked.get(question.id, ()))
+                          if t in self._seen],
                 "choices": [{"label": c.label, "code": c.code, "confidence": c.confidence}
                             for c in question.choices]}
 

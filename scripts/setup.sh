@@ -3,7 +3,8 @@
 # system packages (apt, as root or through sudo), a virtual environment in .venv, and
 # the project installed into it.
 #   scripts/setup.sh            the app (speech, fonts)
-#   scripts/setup.sh --test     also the test tools and Debian's chromium for browser tests
+#   scripts/setup.sh --test     also the test tools, Debian's chromium for browser tests and
+#                               axe-core from npm (into node_modules/) for their accessibility checks
 #   scripts/setup.sh --start    set up, then start the table: the live camera when one is
 #                               attached, otherwise the generated demo table
 set -euo pipefail
@@ -13,7 +14,7 @@ mode="${1:-}"
 case "$mode" in ""|--test|--start) ;; *) echo "setup: unknown option '$mode' (use --test or --start)" >&2; exit 2;; esac
 
 packages=(python3-venv python3-dev espeak-ng libespeak-ng1 fonts-dejavu-core)
-[ "$mode" = "--test" ] && packages+=(chromium fonts-liberation fonts-noto-core)
+[ "$mode" = "--test" ] && packages+=(chromium fonts-liberation fonts-noto-core npm)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -43,6 +44,10 @@ fi
 extras=""
 [ "$mode" = "--test" ] && extras="[test]"
 .venv/bin/python -m pip install -q --disable-pip-version-check -e ".${extras}"
+if [ "$mode" = "--test" ]; then
+  # axe-core (package.json, pinned in package-lock.json) for the browser tests' accessibility checks
+  npm install --no-audit --no-fund --silent
+fi
 
 if [ "$mode" = "--start" ]; then
   exec .venv/bin/companion start

@@ -62,7 +62,8 @@ def start(body: dict[str, Any]) -> None:
     if isinstance(players, str):
         players = [p for p in players.replace("\n", ",").split(",")]
     names = [expect(p, str, f"players[{i}]") for i, p in enumerate(players)]
-    services().table.start_game(req(body, "game", str), names, opt(body, "options", dict, None))
+    services().table.start_game(req(body, "game", str), names, opt(body, "options", dict, None),
+                                opt(body, "setup", dict, None))
 
 
 @_route("/action")
@@ -73,7 +74,8 @@ def action(body: dict[str, Any]) -> None:
 @_route("/answer")
 def answer(body: dict[str, Any]) -> None:
     services().table.answer(req(body, "question", int), opt(body, "choice", int, None),
-                            opt(body, "code", str, None), opt(body, "not_card", bool, False))
+                            opt(body, "code", str, None), opt(body, "not_card", bool, False),
+                            opt(body, "track", int, None))
 
 
 @_route("/undo")
