@@ -188,7 +188,9 @@ class Projection:
 
     def _best_totals(self, players: Sequence[Mapping[str, Any]]) -> list[str]:
         """Winners of a game the host ended before the rules did: the best live total
-        (the fewest letters in dugtungan), every player sharing it."""
+        (the fewest letters in dugtungan), every player sharing it; none without totals."""
+        if not players:  # ended before any score existed (a Bagani game still at its set-up)
+            return []
         sign = -1 if self.record.game in LOWEST_WINS else 1
         engine_names = list(self.record.players)
         return list(best_by(engine_names, [(sign * p["total"],) for p in players]))

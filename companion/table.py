@@ -180,7 +180,8 @@ class LiveTable:
         offered = [c for c in offered if not refused or self._legal(c.action)][:MOST_CHOICES]
         if refused:
             offered += legal_instead(reading.action, game.state.legal_actions(), game.describe, offered)
-        choices = ask_choices(offered, ranked_codes(one, spell) if one else [])
+        ranked = ranked_codes(one, spell) if one else []
+        choices = ask_choices(offered, ranked[1:] if refused else ranked)  # (not again what was refused)
         self._question(text, choices, cards, about="reading")
         self._asked[game.last_seq] = reading.tracks
 

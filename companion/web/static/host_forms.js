@@ -128,7 +128,8 @@ const Forms = (() => {
     box.append(chips, add);
     draw();
     return { node: box, get: () => (field.optional && !values.length ? null : values.slice()),
-             set: (v) => { values = Array.isArray(v) ? v.slice() : []; draw(); } };
+             // a stored event may name a card by an object with its facts ({name, dp, ...})
+             set: (v) => { values = Array.isArray(v) ? v.map((x) => (x && x.name) || x) : []; draw(); } };
   }
 
   function listOf(field, ctx, makeItem, itemName) {
