@@ -112,11 +112,15 @@ def swaps(action: Mapping[str, Any], cards: Sequence[Observation], spell: Callab
         if card.code is None:
             continue
         places = sum(1 for s in strings_in(action) if _fold(s) == _fold(card.code))
+        twins = sorted(o.track for o in cards if o.code is not None and _fold(o.code) == _fold(card.code))
+        # cards of one code stand in the event in the order they were seen (by track), when each stands once
+        where = [twins.index(card.track)] if places == len(twins) else range(places)
         for code, score in ranked_codes(card, spell)[1:]:
-            for place in range(places):
+            for place in where:
                 changed, _ = _swapped(action, card.code, code, place)
-                if all(changed != v.action for v in variants):
-                    variants.append(Choice(f"Yes, with {code} for {spell(card.code)}", changed, code, score))
+                label = f"Yes, with {code} for {spell(card.code)}"
+                if all(changed != v.action and label != v.label for v in variants):
+                    variants.append(Choice(label, changed, code, score))
     return variants
 
 
