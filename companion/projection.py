@@ -40,7 +40,7 @@ class Question:
     choices: tuple[Choice, ...]
     about: str = "reading"  # "reading": what a card means; "name": which card it is
     track: int | None = None  # the one card it is about, if one
-    list: str | None = None  # the event schema's pick-list the card comes from
+    picker: str | None = None  # the event schema's pick-list the card comes from
 
 
 @dataclass

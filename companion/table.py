@@ -5,8 +5,9 @@ folded into the scoreboard, so what phones see is always what a restart would re
 The camera is never trusted blindly: a reading below the confidence bar, one the
 rules call illegal, or a card it found but could not name becomes a question for the
 host (with the card's picture and the identifier's runner-up names) and nothing is
-scored until it is answered. Observations that arrive while a question is open wait behind it and are
-read, in order, once the host has answered, against the game as the answer left it.
+scored until it is answered. Observations that arrive while a question is open wait
+behind it and are read, in order, once the host has answered, against the game as the
+answer left it.
 """
 
 from __future__ import annotations
@@ -175,14 +176,15 @@ class LiveTable:
         game = self._require_game()
         cards = [self._seen[t] for t in sorted(reading.tracks) if t in self._seen]
         one = cards[0] if len(cards) == 1 else None
-        spell = spelling(event_schema(game.record.game, game.state))
+        schema = event_schema(game.record.game, game.state)
+        spell = spelling(schema)
         offered = list(reading.choices) + (swaps(reading.action, cards, spell) if len(cards) > 1 else [])
         offered = [c for c in offered if not refused or self._legal(c.action)][:MOST_CHOICES]
         if refused:
             offered += legal_instead(reading.action, game.state.legal_actions(), game.describe, offered)
         ranked = ranked_codes(one, spell) if one else []
         choices = ask_choices(offered, ranked[1:] if refused else ranked)  # (not again what was refused)
-        self._question(text, choices, cards, about="reading")
+        self._question(text, choices, cards, "reading", schema)
         self._asked[game.last_seq] = reading.tracks
 
     def _ask_name(self, observation: Observation) -> None:
@@ -191,17 +193,20 @@ class LiveTable:
         seat = zone_seat(observation.zone)
         zone = (f" in front of {game.names[seat]}" if seat is not None and seat < len(game.names)
                 else " in the centre" if observation.zone == CENTRE else "")
-        choices = ask_choices([], ranked_codes(observation, spelling(event_schema(game.record.game, game.state))))
+        schema = event_schema(game.record.game, game.state)
+        choices = ask_choices([], ranked_codes(observation, spelling(schema)))
         self._question(f"The camera found a card{zone} but cannot name it. Which card is it?", choices,
-                       [observation], about="name")
-        self._asked[self._require_game().last_seq] = frozenset({observation.track})
+                       [observation], "name", schema)
+        self._asked[game.last_seq] = frozenset({observation.track})
 
-    def _question(self, text: str, choices: Sequence[Choice], cards: Sequence[Observation], about: str) -> None:
+    def _question(self, text: str, choices: Sequence[Choice], cards: Sequence[Observation], about: str,
+                  schema: Mapping[str, Any]) -> None:
+        """Record the question with the pick-list its card comes from; keep its cut-out."""
         game = self._require_game()
         codes = [c.code for c in choices if c.code] + [o.code for o in cards if o.code]
         self._record("question", {
             "text": text, "about": about, "track": cards[0].track if len(cards) == 1 else None,
-            "list": pick_list(event_schema(game.record.game, game.state), codes),
+            "list": pick_list(schema, codes),
             "choices": [{"label": c.label, "action": None if c.action is None else dict(c.action),
                          "code": c.code, "confidence": c.confidence} for c in choices]})
         picture = self.view.cut_out([o.corners for o in cards])
@@ -439,7 +444,7 @@ class LiveTable:
         how sure the camera was of it."""
         return {"id": question.id, "text": question.text, "about": question.about, "track": question.track,
                 "image": f"/api/questions/{question.id}.jpg" if question.id in self._pictures else None,
-                "list": question.list,
+                "list": question.picker,
                 "cards": [{"track": t, "code": self._seen[t].code} for t in sorted(self._asked.get(question.id, ()))
                           if t in self._seen],
                 "choices": [{"label": c.label, "code": c.code, "confidence": c.confidence}
