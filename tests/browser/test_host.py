@@ -143,14 +143,16 @@ def test_camera_questions_are_answered_with_one_tap_by_a_candidate_by_the_picker
 
 def test_the_camera_view_shows_the_table_and_a_tap_on_an_unsure_card_opens_its_question(browser, asking_demo):
     page = host_page(browser, asking_demo.url)
-    question = open_question(page)
+    open_question(page)
     page.wait_for_function("document.getElementById('camera-img').naturalWidth > 0", timeout=10000)
     assert page.locator("#camera-problem").is_hidden()
     card = page.locator("#camera-cards button.seen.unsure, #camera-cards button.seen.unknown").first
     card.wait_for(timeout=5000)
     assert "answer its question" in card.get_attribute("aria-label")
+    asked = card.get_attribute("data-question")
     card.click()
-    assert page.evaluate("document.activeElement.dataset.question") == question.get_attribute("data-question")
+    assert page.evaluate("document.activeElement.dataset.question") == asked
+    assert page.locator(f"#question-{asked}").is_visible()
     status = page.evaluate("async () => (await fetch('/api/camera.jpg')).headers.get('content-type')")
     assert status == "image/jpeg"
     page.close()

@@ -12,6 +12,15 @@
   let correcting = null;    // seq of the event being corrected, or null for a new event
   let readForm = null;      // () => the event the form holds
   let formFor = null;       // what the form was last built for, so a push does not wipe it
+  const drawn = {};         // what each part was last drawn from: a push that changes nothing
+                            // redraws nothing, so a focused control keeps its focus
+
+  function changed(part, ...from) {
+    const key = JSON.stringify(from);
+    if (drawn[part] === key) return false;
+    drawn[part] = key;
+    return true;
+  }
 
   function showError(text) {
     const box = $("host-error");
@@ -69,6 +78,7 @@
   }
 
   function drawQuestions(state) {
+    if (!changed("questions", state.questions, schema && schema.game, state.game_id)) return;
     const list = $("question-list");
     list.replaceChildren();
     $("questions").hidden = !(state.questions || []).length;
@@ -177,10 +187,13 @@
   function drawEntry(state) {
     drawKinds(state);
     const box = $("suggestions");
-    box.replaceChildren();
-    for (const t of (state.host_templates || []).slice(0, 12)) {
-      const b = Forms.button(t.label, "suggestion", () => { setCorrecting(null); buildForm(t.action.kind, t.action); focusForm(); });
-      box.append(b);
+    const shown = (state.host_templates || []).slice(0, 12);
+    if (changed("suggestions", shown, state.game_id)) {
+      box.replaceChildren(...shown.map((t) => Forms.button(t.label, "suggestion", () => {
+        setCorrecting(null);
+        buildForm(t.action.kind, t.action);
+        focusForm();
+      })));
     }
     // A new turn (or game) refreshes a form nobody is editing; a correction is left alone.
     const key = `${state.game_id}:${state.current_player}:${(state.accepted || []).length}`;
@@ -212,6 +225,7 @@
   }
 
   function drawAccepted(state) {
+    if (!changed("accepted", state.accepted)) return;
     const list = $("accepted");
     list.replaceChildren();
     for (const a of state.accepted || []) {
@@ -245,6 +259,7 @@
   }
 
   function drawCameraCards(view) {
+    if (!changed("camera", view.cards, view.width, view.height)) return;
     const layer = $("camera-cards");
     layer.replaceChildren();
     for (const card of view.cards) {
@@ -261,6 +276,7 @@
         }
       }, `${name}, ${card.status}: ${what}`);
       b.dataset.track = card.track;
+      if (card.question !== null) b.dataset.question = card.question;
       Object.assign(b.style, { left: `${left * 100}%`, top: `${top * 100}%`,
                                width: `${(Math.max(...xs) / view.width - left) * 100}%`,
                                height: `${(Math.max(...ys) / view.height - top) * 100}%` });
