@@ -97,7 +97,7 @@ def _bagani(state: GameState) -> Schema:
             event("done", "End the attack step (or pass)", seat()),
             event("reveal", "Reveal the next Halimaw",
                   {"key": "halimaw", "type": "record", "label": "Halimaw", "prefill": "halimaw", "fields": [
-                      card("name", "halimaw", "Name"),
+                      card("name", "halimaw", "Which Halimaw"),
                       choice("color", "Colour", colours, optional=True),
                       number("lakas", "Lakas", 1, 20, optional=True),
                       number("dp", "DP", 0, 50, optional=True),
