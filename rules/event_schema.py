@@ -44,9 +44,10 @@ def groups(key: str, list_: str, label: str, item: str) -> Field:
     return {"key": key, "type": "groups", "list": list_, "label": label, "item": item}
 
 
-def per_seat(key: str, list_: str, label: str) -> Field:
-    """One list of cards per seat, in seat order (final hands, cards turned up)."""
-    return {"key": key, "type": "per_seat", "list": list_, "label": label}
+def per_seat(key: str, list_: str, label: str, optional: bool = False) -> Field:
+    """One list of cards per seat, in seat order (final hands, cards turned up);
+    `optional`: every list left empty means not shown (null), not empty hands."""
+    return {"key": key, "type": "per_seat", "list": list_, "label": label, "optional": optional}
 
 
 def choice(key: str, label: str, options: Sequence[tuple[Any, str]], optional: bool = False) -> Field:
@@ -104,7 +105,7 @@ def _bagani(state: GameState) -> Schema:
                       {"key": "attacks", "type": "multi", "label": "Attacks", "optional": True,
                        "options": [{"value": v, "label": t} for v, t in attacks]}]}),
             event("show", "A hand shown to the table", seat(), cards("cards", "bagani", "Cards")),
-            event("end", "Score the final hands", per_seat("hands", "bagani", "Final hand")),
+            event("end", "Score the final hands", per_seat("hands", "bagani", "Final hand", optional=True)),
         ],
     }
 

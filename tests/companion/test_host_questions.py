@@ -3,9 +3,13 @@ the camera's picture, and each game's event forms."""
 
 from __future__ import annotations
 
+import random
+
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.adapters import adapter_for
 from companion.adapters.bagani import DEMO_DECK
@@ -190,3 +194,59 @@ def test_the_forms_carry_the_facts_the_deck_prints():
     assert kapre["facts"]["level"] == 4 and kapre["facts"]["deck"] == "forest"
     assert all(e["facts"]["deck"] == "forest" for e in lagim["lists"]["forest"])
     assert all(e["facts"]["kind"] == "kontra" for e in lagim["lists"]["kontra"])
+
+
+def _expressible(field, value, schema, seats):
+    """Whether the form's `field` can hold `value` (so any event can be entered and corrected)."""
+    codes = {e["code"] for e in schema["lists"].get(field.get("list"), [])}
+    kind = field["type"]
+    if value is None:
+        return field.get("optional", False) or kind in ("record",)
+    if kind == "seat":
+        return 0 <= value < seats
+    if kind == "card":
+        return value in codes
+    if kind == "cards":
+        return all((v["name"] if isinstance(v, dict) else v) in codes for v in value)
+    if kind in ("groups", "per_seat"):
+        return all(all(v in codes for v in group) for group in value)
+    if kind == "choice":
+        return value in [o["value"] for o in field["options"]]
+    if kind == "multi":
+        return set(value) <= {o["value"] for o in field["options"]}
+    if kind == "number":
+        return field["min"] <= value <= field["max"]
+    if kind == "bool":
+        return isinstance(value, bool)
+    if kind == "record":
+        parts = {"name": value} if isinstance(value, str) else value
+        return all(_expressible(f, parts.get(f["key"]), schema, seats) for f in field["fields"] if f["key"] in parts)
+    if kind == "records":
+        return all(_expressible({**field, "type": "record"}, v, schema, seats) for v in value)
+    return kind == "word" and isinstance(value, str)
+
+
+@settings(max_examples=15, deadline=None)
+@given(game=st.sampled_from(["bagani", "gargon", "dugtungan", "lagim"]), seed=st.integers(0, 10_000))
+def test_every_event_the_rules_allow_can_be_entered_in_its_form(game, seed):
+    """Played at random from the recording's first event on: each legal event's every field
+    holds a value its form offers (a seat, a listed card, an option, a number in range)."""
+    recording = adapter_for(game).recording()
+    engine = game_rules(game)
+    state = engine.new_game(list(recording.players), recording.options, recording.setup)
+    first = {"bagani": {"kind": "setup", "bagani": ["blue-circle", "blue-circle", "red-square", "biyaya",
+                                                    "green-circle"], "halimaw": ["Higante", "Tikbalang", "Kapre", "Aswang"]},
+             "dugtungan": {"kind": "reveal", "card": "LA"}}.get(game)
+    if first is not None:
+        state = state.apply(engine.action_from_dict(first))
+    rng = random.Random(seed)
+    for _ in range(25):
+        legal = [a.to_dict() for a in state.legal_actions()]
+        if not legal or state.is_terminal():
+            break
+        schema = event_schema(game, state)
+        for action in legal:
+            spec = next(e for e in schema["events"] if e["kind"] == action["kind"])
+            for field in spec["fields"]:
+                assert _expressible(field, action.get(field["key"]), schema, len(recording.players)), (action, field)
+        state = state.apply(engine.action_from_dict(rng.choice(legal)))

@@ -168,7 +168,8 @@ const Forms = (() => {
     const widgets = ctx.players.map((name) => cardsWidget({ key: `${field.key}-${name}`, list: field.list,
                                                            label: `${field.label}: ${name}` }, ctx));
     widgets.forEach((w) => box.append(w.node));
-    return { node: box, get: () => widgets.map((w) => w.get()),
+    const get = () => widgets.map((w) => w.get());
+    return { node: box, get: () => (field.optional && get().every((hand) => !hand.length) ? null : get()),
              set: (v) => widgets.forEach((w, i) => w.set(Array.isArray(v) ? v[i] : [])) };
   }
 
