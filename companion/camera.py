@@ -7,6 +7,12 @@ for Gargon and dugtungan the printed-token reader), the tracker and the table zo
 assembles those pieces (imported lazily: the table runs without them), runs the loop on
 its own thread and hands each observation to the table. Without a camera, a deck or
 the recognition modules, the host enters every event by hand and the table still plays.
+
+The camera's state is the table's to show (`/api/state`'s `camera`): `ok` while frames
+arrive, `retrying` while a camera that failed is tried again with a doubling wait,
+`ended` when a video file or picture folder has no more frames (the loop stops rather
+than spin), `failed` when the source can never work as set (a path that is not a
+camera), `none` when there is no camera at all. Each change is one log line.
 """
 
 from __future__ import annotations
@@ -17,13 +23,16 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
 from companion.camera_view import CameraView
 from companion.table import LiveTable
 from vision.observations import Observation
 
 if TYPE_CHECKING:
+    import numpy as np
+
+    from vision.interfaces import FrameSource
     from vision.recognize import CardRecognizer
 
 log = logging.getLogger(__name__)
@@ -31,6 +40,43 @@ log = logging.getLogger(__name__)
 RECOGNITION_MODULES = ("vision.sources", "vision.pipeline", "vision.recognize", "vision.deck", "vision.zones")
 PRINTED_GAMES = ("gargon", "dugtungan")  # cards that name themselves in print: no deck needed
 FIRST_FRAME_SECONDS = 10.0
+RETRY_SECONDS = (1.0, 60.0)  # the first wait after a failure, and the longest
+ENDED = "the camera source has no more frames (the end of the video file, or no pictures left in the folder)"
+
+Report = Callable[[str, str], None]
+
+
+class CameraUnusable(Exception):
+    """The camera as set can never work (not a camera, a missing model): no retry."""
+
+
+class WatchedSource:
+    """A frame source that tells the table whether frames arrive, as it is read."""
+
+    def __init__(self, frames: "FrameSource", report: Report,
+                 shown: "Callable[[np.ndarray], None] | None" = None) -> None:
+        self.frames = frames
+        self.stats = frames.stats
+        self._report = report
+        self._shown = shown  # the host's camera view, handed every frame read
+
+    @property
+    def finished(self) -> bool:
+        """A video file or folder read to its end (a live camera never finishes)."""
+        return bool(getattr(self.frames, "finished", False))
+
+    def read(self, timeout: float = 1.0) -> "np.ndarray | None":
+        frame = self.frames.read(timeout)
+        if frame is not None:
+            if self._shown is not None:
+                self._shown(frame)
+            self._report("ok", "frames arriving")
+        elif not self.stats.online and not self.finished:
+            self._report("retrying", self.stats.last_error or "no frames")
+        return frame
+
+    def close(self) -> None:
+        self.frames.close()
 
 
 @dataclass(frozen=True)
@@ -71,6 +117,21 @@ def camera_problem(setup: CameraSetup) -> str | None:
         return f"the zones file {setup.zones_file} does not exist (companion markers --calibrate)"
     if setup.camera == "auto" and not camera_attached():
         return "no camera is attached"
+    return source_problem(setup.camera)
+
+
+def source_problem(camera: str) -> str | None:
+    """Why the `camera` setting names nothing that can be there, before anything is opened.
+
+    A webcam that is plugged in later comes back by itself, but a device path that
+    does not exist, or a video file or folder that is not there, is a typing mistake.
+    """
+    if camera in ("auto", "none", "picamera") or camera.isdigit() or "://" in camera:
+        return None
+    if camera.startswith("/dev/"):
+        return None if Path(camera).exists() else f"the camera device {camera} does not exist"
+    if not Path(camera).expanduser().exists():
+        return f"{camera} is not a camera index, device, stream URL, video file or folder"
     return None
 
 
@@ -87,46 +148,40 @@ def build_recognizer(setup: CameraSetup) -> "CardRecognizer":
     return CardRecognizer(ContourCardDetector(), PrintedReader(setup.game, threads=setup.threads))
 
 
-class _Shown:
-    """A frame source whose every frame is also handed to the host's camera view."""
-
-    def __init__(self, source: Any, view: CameraView | None) -> None:
-        self.source = source
-        self.view = view
-        self.stats = source.stats
-
-    def read(self, *args: Any, **kwargs: Any) -> Any:
-        frame = self.source.read(*args, **kwargs)
-        if frame is not None and self.view is not None:
-            self.view.publish(frame)
-        return frame
-
-    def close(self) -> None:
-        self.source.close()
+def _ignore(state: str, reason: str) -> None:
+    """No one to report to (a test reading observations directly)."""
 
 
 def live_observations(setup: CameraSetup, seats: int, stopped: Callable[[], bool],
-                      view: CameraView | None = None) -> Iterator[Observation]:
-    """Observations from the camera until `stopped()`: vision's pipeline on one thread;
-    each frame read is also shown in `view`."""
+                      report: Report = _ignore, view: CameraView | None = None) -> Iterator[Observation]:
+    """Observations from the camera until `stopped()` or the source has no more frames:
+    vision's pipeline on one thread; each frame read is also shown in `view`.
+    CameraUnusable when the source can never work; RuntimeError when no first frame
+    came in time (worth trying again)."""
     from vision.pipeline import Pipeline
     from vision.sources import open_source
     from vision.zones import TableZones, frame_zones
 
-    recognizer = build_recognizer(setup)
-    frames = _Shown(open_source(source_spec(setup.camera)), view)
+    try:
+        recognizer = build_recognizer(setup)
+        frames = WatchedSource(open_source(source_spec(setup.camera)), report,
+                               view.publish if view is not None else None)
+    except (ValueError, OSError, ImportError) as exc:
+        raise CameraUnusable(str(exc)) from None
     try:
         deadline = time.monotonic() + FIRST_FRAME_SECONDS
         first = None
-        while first is None and time.monotonic() < deadline and not stopped():
+        while first is None and time.monotonic() < deadline and not stopped() and not frames.finished:
             first = frames.read(timeout=1.0)
         if first is None:
+            if frames.finished or stopped():
+                return
             raise RuntimeError(f"no frame from camera {setup.camera!r} in {FIRST_FRAME_SECONDS:.0f} s")
         height, width = first.shape[:2]
         zones = (TableZones.load(Path(setup.zones_file).expanduser()) if setup.zones_file
                  else frame_zones(width, height, seats))
         pipeline = Pipeline(recognizer.detector, recognizer.identifier, zones.zone_of)
-        yield from pipeline.run(frames, stopped)
+        yield from pipeline.run(frames, lambda: stopped() or frames.finished)  # type: ignore[arg-type]
     finally:
         frames.close()
 
@@ -146,8 +201,9 @@ class CameraFeed:
         problem = camera_problem(self.setup)
         if problem:
             log.warning("no live camera: %s; the host enters events by hand", problem)
-            self.table.view.fail(problem)
+            self.table.set_camera("none", problem)
         else:
+            self.table.set_camera("retrying", f"starting camera {self.setup.camera}")
             self._thread.start()
         return self.stop
 
@@ -156,10 +212,32 @@ class CameraFeed:
         if self._thread.is_alive():
             self._thread.join(timeout=3.0)
 
+    def _report(self, state: str, reason: str) -> None:
+        """The table shows the camera's state; each change is one log line."""
+        if self.table.camera != {"state": state, "reason": reason}:
+            level = logging.INFO if state == "ok" else logging.WARNING
+            log.log(level, "camera %s: %s (%s)", self.setup.camera, state, reason)
+        self.table.set_camera(state, reason)
+
     def _run(self) -> None:
-        try:
-            for observation in live_observations(self.setup, self.seats, self._stop.is_set, self.table.view):
-                self.table.observe(observation)
-        except Exception as exc:  # the camera failing must leave a table the host can still run
-            log.exception("the camera stopped; the host enters events by hand from now on")
-            self.table.view.fail(f"the camera stopped ({exc}); enter events by hand")
+        """Feed the table until stopped; a failure is retried with a doubling wait, never
+        in a tight loop, and a source at its end stops the loop."""
+        wait = RETRY_SECONDS[0]
+        while not self._stop.is_set():
+            try:
+                for observation in live_observations(self.setup, self.seats, self._stop.is_set, self._report,
+                                                     self.table.view):
+                    self.table.observe(observation)
+                    wait = RETRY_SECONDS[0]
+            except CameraUnusable as exc:
+                self._report("failed", f"{exc}; the host enters events by hand")
+                return
+            except Exception as exc:  # the camera failing must leave a table the host can still run
+                log.debug("camera loop error", exc_info=True)
+                self._report("retrying", f"{exc or type(exc).__name__}; trying again in {wait:.0f} s")
+                self._stop.wait(wait)
+                wait = min(wait * 2, RETRY_SECONDS[1])
+                continue
+            if not self._stop.is_set():
+                self._report("ended", f"{ENDED}; the host enters events by hand")
+            return

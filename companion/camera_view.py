@@ -61,12 +61,12 @@ def _jpeg(image: np.ndarray) -> bytes:
 class CameraView:
     """The latest frame and why there is none; safe to use from any thread."""
 
-    def __init__(self, stale_after: float = STALE_SECONDS) -> None:
+    def __init__(self, problem: str = NOT_STARTED, stale_after: float = STALE_SECONDS) -> None:
         self.stale_after = stale_after
         self._lock = threading.Lock()
         self._frame: np.ndarray | None = None
         self._at = 0.0
-        self._problem: str | None = NOT_STARTED
+        self._problem: str | None = problem
 
     def publish(self, frame: np.ndarray) -> None:
         with self._lock:

@@ -43,7 +43,12 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    args = build_parser(argv).parse_args(argv)
+    parser = build_parser(argv)
+    args, stray = parser.parse_known_args(argv)
+    if stray:  # argparse leaves positionals after an option unread: `words check --data-dir D WORD`
+        if not hasattr(args, "trailing") or any(arg.startswith("-") for arg in stray):
+            parser.error(f"unrecognized arguments: {' '.join(stray)}")
+        getattr(args, args.trailing).extend(stray)
     configure_logging(logging.DEBUG if args.verbose else logging.WARNING)
     try:
         return int(args.func(args) or 0)

@@ -13,14 +13,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from companion.speech import DEFAULT_VOICE, VOICES
+
 ENV_PREFIX = "COMPANION_"
 GAMES = ("bagani", "gargon", "dugtungan", "lagim")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 
 def _setting(default: Any, doc: str, *, low: float | None = None, high: float | None = None,
-             choices: tuple[str, ...] | None = None) -> Any:
-    return field(default=default, metadata={"doc": doc, "low": low, "high": high, "choices": choices})
+             choices: tuple[str, ...] | None = None, shortest: int = 0) -> Any:
+    return field(default=default, metadata={"doc": doc, "low": low, "high": high, "choices": choices,
+                                            "shortest": shortest})
 
 
 @dataclass(frozen=True)
@@ -38,10 +41,12 @@ class Settings:
     confidence: float = _setting(0.8, "readings below this become a question for the host", low=0.0, high=1.0)
     speech: bool = _setting(True, "speak prompts aloud (falls back to text when there is no audio)")
     speech_rate: int = _setting(165, "speaking rate in words per minute", low=80, high=400)
+    speech_voice: str = _setting(DEFAULT_VOICE, "espeak-ng voice that speaks the prompts", choices=VOICES)
     threads: int = _setting(1, "CPU threads for vision models (a Pi 4 has 4 cores)", low=1, high=16)
-    host_token: str = _setting("", "the host's token for the host page; empty: a new random one at each start")
-    web_threads: int = _setting(48, "web server threads: one per connected phone plus a few for requests",
-                                low=8, high=256)
+    host_token: str = _setting("", "the host's token for the host page; empty: a random one kept in the data "
+                                   "folder (host-token), rotated from the host page", shortest=6)
+    web_threads: int = _setting(8, "threads for page and API requests; phones' live streams take none",
+                                low=2, high=64)
     log_level: str = _setting("INFO", "logging threshold on stderr", choices=LOG_LEVELS)
 
     @property
@@ -85,6 +90,8 @@ def _convert(f: dataclasses.Field, raw: Any, from_env: bool) -> Any:
         if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
             raise ValueError(f"must be {kind.__name__}, got {type(raw).__name__}")
     meta = f.metadata
+    if isinstance(value, str) and value and len(value) < meta["shortest"]:
+        raise ValueError(f"must be empty or at least {meta['shortest']} characters")
     if meta["low"] is not None and value < meta["low"]:
         raise ValueError(f"must be at least {meta['low']}")
     if meta["high"] is not None and value > meta["high"]:

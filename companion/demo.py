@@ -33,6 +33,7 @@ replayed straight into the table instead, and one log line says so.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import logging
 import random
 import threading
@@ -75,6 +76,8 @@ class Tally:
     asked: int = 0      # unsure: no name, or a confidence under the table's bar
     missed: int = 0     # never reported within SEEN_FRAMES
     extra: int = 0      # reported, but not a change the recording made
+    refused: int = 0    # script steps the rules refused (the game had gone another way)
+    ended_by_script: int = 0  # games the recording ran out on before they ended
     frames: int = 0
     seconds: float = 0.0  # time spent filming, reading and feeding the table
 
@@ -257,15 +260,21 @@ def _grouped(steps: Sequence[Step]) -> Iterator[tuple[Step, list[Observation]]]:
 
 
 class DemoPlayer:
-    """Plays a recording on a daemon thread; `speed` 2 halves the pauses between changes."""
+    """Plays recordings on a daemon thread; `speed` 2 halves the pauses between changes.
 
-    def __init__(self, table: LiveTable, game: str, speed: float = 1.0, loop: bool = True,
+    Given several games it plays them in turn, looping, so a newcomer's demo shows every
+    game, and each game's recordings in turn, so it shows tables of two to five players;
+    `game` and `recording` are the ones playing now.
+    """
+
+    def __init__(self, table: LiveTable, games: str | Sequence[str], speed: float = 1.0, loop: bool = True,
                  answer_myself: bool = False, fps: float = FPS, size: tuple[int, int] = FRAME_SIZE,
                  threads: int = 1, seed: int = 0) -> None:
         self.table = table
         self.answer_myself = answer_myself
-        self.game = game
-        self.recording: Recording = adapter_for(game).recording()
+        self.games = (games,) if isinstance(games, str) else tuple(games)
+        self.game = self.games[0]
+        self.recording: Recording = adapter_for(self.game).recording()
         self.speed = speed
         self.loop = loop
         self.fps = fps
@@ -276,6 +285,7 @@ class DemoPlayer:
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="demo", daemon=True)
         self._parts: tuple[Any, Any] | None = None
+        self._vision_of: dict[str, tuple[Any, Any] | None] = {}
         self._asked_at: dict[int, float] = {}
         self._frame = 0
         self._next = 0.0
@@ -320,13 +330,18 @@ class DemoPlayer:
 
     def _run(self) -> None:
         try:
-            self._parts = self._vision()
             seed = self.seed
-            while not self._stop.is_set():
-                rec = self.recording
+            for turn in itertools.count():
+                self.game = self.games[turn % len(self.games)]
+                variants = adapter_for(self.game).recordings()  # other numbers of players, in turn
+                self.recording = rec = variants[turn // len(self.games) % len(variants)]
+                if self.game not in self._vision_of:
+                    self._vision_of[self.game] = self._vision()
+                self._parts = self._vision_of[self.game]
                 self.table.start_game(self.game, rec.players, rec.options, rec.setup)
                 played = self._film(rec, seed) if self._parts is not None else self._replay(rec)
-                if not played or not self.loop or self._stop.wait(PAUSE_BETWEEN_GAMES / self.speed):
+                last = turn + 1 >= len(self.games) and not self.loop
+                if not played or last or self._stop.wait(PAUSE_BETWEEN_GAMES / self.speed):
                     return
                 seed += 1
         except Exception:  # the demo failing must leave a table the host can still run
@@ -352,8 +367,17 @@ class DemoPlayer:
         for _ in range(AFTER_LAST):
             if not self._tick(camera):
                 return False
+        self._finish_unfinished()
         self._report()
         return True
+
+    def _finish_unfinished(self) -> None:
+        """A game the recording ran out on (a refused step sent it another way) is ended
+        as a host would end it, so every demo game reaches its final scores."""
+        if self.table.snapshot()["status"] == "playing":
+            self.tally.ended_by_script += 1
+            log.info("demo: the recording ended before the game did; the script ends it, as a host would")
+            self.table.end()
 
     def _tick(self, camera: Camera) -> bool:
         """One frame at the real-time pace; False if stopped."""
@@ -407,6 +431,7 @@ class DemoPlayer:
                 self.table.end()
         except (IllegalMove, BadInput) as exc:
             # A misread, or a real host, may have changed the game under the script; carry on.
+            self.tally.refused += 1
             log.info("demo step skipped: %s", getattr(exc, "reason", exc))
 
     def _report(self) -> None:

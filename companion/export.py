@@ -40,8 +40,18 @@ def _flatten(prefix: str, value: Any, into: dict[str, Any]) -> None:
         into[prefix] = value
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _inert(value: Any) -> Any:
+    """A text cell a spreadsheet would run as a formula (`=HYPERLINK(...)` in a player's
+    name) gets a leading apostrophe, which spreadsheets show as plain text."""
+    return "'" + value if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
+
+
 def score_csv(record: GameRecord) -> str:
-    """One row per player: name, total, winner, then every breakdown entry as a column."""
+    """One row per player: name, total, winner, then every breakdown entry as a column;
+    text that a spreadsheet would read as a formula is neutralised."""
     result = score_json(record)
     winners = set(result["winners"])
     rows = []
@@ -57,7 +67,7 @@ def score_csv(record: GameRecord) -> str:
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
     writer.writeheader()
-    writer.writerows(rows)
+    writer.writerows({column: _inert(value) for column, value in row.items()} for row in rows)
     return out.getvalue()
 
 

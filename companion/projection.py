@@ -20,6 +20,19 @@ from rules.registry import game_rules
 
 log = logging.getLogger(__name__)
 
+# Games whose running totals count cards kept hidden, and the option (the rulebook's
+# variant) that shows them, if there is one: Gargon's won cards lie face down, and a
+# dugtungan total counts the letters in a hand.
+FACE_DOWN_TOTALS: dict[str, str | None] = {"gargon": "open_won_cards", "dugtungan": None}
+# Fields of an event naming cards that only a player saw (a starting hand, a card drawn
+# from the deck or passed from hand to hand), by game and event kind; the log the table
+# reads and hears leaves them out. A Bagani card drawn from the face-up row was seen by all.
+SECRET_FIELDS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("bagani", "setup"): ("hands",), ("bagani", "draw"): ("card",),
+    ("dugtungan", "draw"): ("card",), ("dugtungan", "pitik"): ("card",),
+}
+SEEN_BY_ALL = {("bagani", "draw"): ("source", "row")}
+
 
 @dataclass(frozen=True)
 class Applied:
@@ -81,6 +94,7 @@ class Projection:
         self.prompt = ""
         self.ended = record.status == "finished"
         self.last_seq = 0
+        self.problems: list[str] = []  # stored events this projection had to skip
 
     @property
     def state(self) -> GameState:
@@ -113,16 +127,32 @@ class Projection:
             raise IllegalMove(f"That correction makes a later event illegal: {exc.reason}") from None
 
     def apply(self, event: StoredEvent) -> None:
-        """Fold one stored event into the projection."""
+        """Fold one stored event into the projection. An event this version cannot read
+        (a newer version's, a hand-edited one) is skipped and reported, never a crash:
+        the table must stay up for the host to undo or end the game."""
         self.last_seq = event.seq
         handler = getattr(self, f"_on_{event.type}", None)
         if handler is None:
             log.warning("game %s event %s: unknown type %r, ignored", self.record.id, event.seq, event.type)
             return
-        handler(event)
+        try:
+            handler(event)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError, BadInput) as exc:
+            problem = f"event {event.seq} ({event.type}) cannot be read: {exc!r}"
+            log.error("game %s: %s; skipped", self.record.id, problem)
+            self.problems.append(problem)
 
     def describe(self, action: Mapping[str, Any]) -> str:
+        """The event in full, for the host's tools."""
         return self.adapter.describe(action, self.names)
+
+    def tell(self, action: Mapping[str, Any]) -> str:
+        """The event as the log and the prompts say it to everyone: no secret cards."""
+        key = (self.record.game, str(action.get("kind")))
+        field, value = SEEN_BY_ALL.get(key, ("", None))
+        if value is not None and action.get(field) == value:
+            return self.describe(action)
+        return self.describe({k: v for k, v in action.items() if k not in SECRET_FIELDS.get(key, ())})
 
     def _on_action(self, event: StoredEvent) -> None:
         action, source = event.data["action"], event.data.get("source", "host")
@@ -132,7 +162,7 @@ class Projection:
             log.warning("game %s event %s no longer applies (%s); skipped", self.record.id, event.seq, exc)
             return
         self.applied.append(Applied(event.seq, action, source, state))
-        self.lines.append(LogLine(event.seq, self.describe(action), source))
+        self.lines.append(LogLine(event.seq, self.tell(action), source))
         self.prompt = " ".join(getattr(state, "announcements", ())) or self.prompt
 
     def _on_undo(self, event: StoredEvent) -> None:
@@ -142,8 +172,8 @@ class Projection:
         for line in self.lines:
             if line.seq == undone.seq:
                 line.undone = True
-        self.lines.append(LogLine(event.seq, f"Undo: {self.describe(undone.action)}", "host"))
-        self.prompt = f"Undone: {self.describe(undone.action)}"
+        self.lines.append(LogLine(event.seq, f"Undo: {self.tell(undone.action)}", "host"))
+        self.prompt = f"Undone: {self.tell(undone.action)}"
 
     def _on_correct(self, event: StoredEvent) -> None:
         target, action = event.data["target"], event.data["action"]
@@ -152,7 +182,7 @@ class Projection:
         except (IllegalMove, BadInput) as exc:
             log.warning("game %s correction %s no longer applies (%s); skipped", self.record.id, event.seq, exc)
             return
-        text = self.describe(action)
+        text = self.tell(action)
         for line in self.lines:
             if line.seq == target and not line.undone:
                 line.text, line.source = f"{text} (corrected)", "host"
@@ -188,24 +218,45 @@ class Projection:
 
     def _best_totals(self, players: Sequence[Mapping[str, Any]]) -> list[str]:
         """Winners of a game the host ended before the rules did: the best live total
-        (the fewest letters in dugtungan), every player sharing it; none without totals."""
+        (the fewest letters in dugtungan), every player sharing it; a player the rules
+        eliminated (a Lagim Baryo with no Soul Coins) is never among them; none without
+        totals."""
         if not players:  # ended before any score existed (a Bagani game still at its set-up)
             return []
         sign = -1 if self.record.game in LOWEST_WINS else 1
-        engine_names = list(self.record.players)
-        return list(best_by(engine_names, [(sign * p["total"],) for p in players]))
+        contenders = [(name, p) for name, p in zip(self.record.players, players)
+                      if not p.get("breakdown", {}).get("eliminated")]
+        return list(best_by([name for name, _ in contenders],
+                            [(sign * p["total"],) for _, p in contenders]))
 
-    def score(self) -> dict[str, Any]:
-        """The contract's `score` JSON with live totals; winners only once the game is over."""
+    def score(self, final: bool = False) -> dict[str, Any]:
+        """The contract's `score` JSON with live totals; winners only once the game is over
+        (or, `final`, as if the host ended it now)."""
         result = self.state.scores().to_dict()
         for player, name in zip(result["players"], self.names):
             player["name"] = name
-        if self.finished:
+        if self.finished or final:
             by_engine = dict(zip(self.record.players, self.names))
             winners = result["winners"] or self._best_totals(result["players"])
             result["winners"] = [by_engine.get(w, w) for w in winners]
         else:
             result["winners"] = []
+        return result
+
+
+    def totals_public(self) -> bool:
+        """Whether viewers may see live totals: not while the cards they count lie face
+        down (Gargon's won cards, unless the table plays the open variant)."""
+        if self.finished or self.record.game not in FACE_DOWN_TOTALS:
+            return True
+        flag = FACE_DOWN_TOTALS[self.record.game]
+        return flag is not None and bool(getattr(getattr(self.state, "options", None), flag, False))
+
+    def public_score(self) -> dict[str, Any]:
+        """`score()` as viewers see it: totals and breakdowns of face-down cards left out."""
+        result = self.score()
+        if not self.totals_public():
+            result["players"] = [{"name": p["name"], "total": None, "breakdown": {}} for p in result["players"]]
         return result
 
 

@@ -40,3 +40,13 @@ def terminal_qr(url: str) -> str:
 def svg_qr(url: str) -> str:
     """The QR code of `url` as an inline SVG element for the host page."""
     return segno.make(url, error="m").svg_inline(scale=6, border=2, dark="#111", light="#fff")
+
+
+def svg_document(url: str) -> bytes:
+    """The QR code of `url` as a standalone SVG file. A browser shows a file served as
+    image/svg+xml as a picture only when its root carries the SVG namespace (the inline
+    form has none: inside HTML the parser supplies it), else as an XML tree."""
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=6, border=2, dark="#111", light="#fff",
+                                    title=f"QR code of {url}")
+    return out.getvalue()

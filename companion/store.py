@@ -7,13 +7,20 @@ loses at most the event being written; on start the game in progress is replayed
 
 A damaged or missing database never stops the table: the bad file is moved aside with
 one clear log line and a fresh one is started, so a service restarted by systemd
-cannot fall into a crash loop over the same broken file.
+cannot fall into a crash loop over the same broken file. Only a file SQLite calls
+damaged is set aside: one that is read-only, locked by another program or written by a
+newer version is healthy, and the store refuses to start with one clear line instead.
+A lock file beside the database makes one data folder serve one server, or two boards
+would diverge. A host's write carries an optional request key stored in the same
+transaction as its events, so a resend after a crash is recognised and recorded once.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import logging
+import os
 import sqlite3
 import threading
 import time
@@ -49,6 +56,11 @@ CREATE TABLE IF NOT EXISTS events (
     data TEXT NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
+CREATE TABLE IF NOT EXISTS requests (
+    key TEXT PRIMARY KEY,
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    at REAL NOT NULL
+);
 CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON events
 BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
 CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
@@ -56,8 +68,17 @@ BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
 """
 
 
+BUSY_SECONDS = 10.0  # how long a write waits for another program's lock before giving up
+DAMAGED = ("SQLITE_CORRUPT", "SQLITE_NOTADB")
+
+
 class StoreError(Exception):
-    """The database cannot be used at all, not even as a fresh file (e.g. no permission)."""
+    """The database cannot be used as it is (read-only, locked, in use by another server,
+    a disk that refuses writes): said in one line, and nothing is set aside."""
+
+
+class DamagedDatabase(sqlite3.DatabaseError):
+    """SQLite's own integrity check failed: the file is damaged, not merely unusable now."""
 
 
 @dataclass(frozen=True)
@@ -89,16 +110,19 @@ class StoredEvent:
 
 
 def _connect(path: Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+    conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=BUSY_SECONDS)
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")  # a power cut at the table must not lose the last move
     conn.execute("PRAGMA foreign_keys=ON")
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version > SCHEMA_VERSION:
-        raise sqlite3.DatabaseError(f"written by a newer version (schema {version})")
+        conn.close()
+        raise StoreError(f"{path}: written by a newer version of table-companion (schema {version}); "
+                         "upgrade this one")
     check = conn.execute("PRAGMA quick_check").fetchone()[0]
     if check != "ok":
-        raise sqlite3.DatabaseError(f"integrity check failed: {check}")
+        conn.close()
+        raise DamagedDatabase(f"integrity check failed: {check}")
     conn.executescript(SCHEMA)
     conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
     return conn
@@ -114,41 +138,108 @@ def _move_aside(path: Path) -> Path:
     return target
 
 
-def open_database(path: Path) -> sqlite3.Connection:
-    """A usable connection to `path`; a missing or damaged file becomes a fresh one."""
+def _unusable(exc: sqlite3.Error) -> str | None:
+    """Why a healthy `path` cannot be used now, or None when SQLite says it is damaged."""
+    name = getattr(exc, "sqlite_errorname", "")
+    if isinstance(exc, DamagedDatabase) or name in DAMAGED:
+        return None
+    if name.startswith("SQLITE_BUSY") or name.startswith("SQLITE_LOCKED"):
+        return (f"the game database is locked by another program (waited {BUSY_SECONDS:.0f} s); "
+                "close it and start again")
+    if name.startswith("SQLITE_READONLY"):
+        return "the game database is read-only; make it and its folder writable"
+    if name == "SQLITE_FULL":
+        return "the disk is full; free some space and start again"
+    return f"cannot use the game database: {exc}"
+
+
+def _ready_folder(path: Path) -> None:
+    """The data folder made if missing; StoreError if it or the file refuses writes (a
+    read-only mount, permissions)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise StoreError(f"{path.parent}: cannot create the data folder: {exc.strerror}") from None
+    if not os.access(path.parent, os.W_OK):
+        raise StoreError(f"{path.parent}: the data folder is read-only; make it writable "
+                         "or choose another with --data-dir")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise StoreError(f"{path}: the game database is read-only; make it writable (chmod u+w)")
+
+
+def open_database(path: Path) -> sqlite3.Connection:
+    """A usable connection to `path`; a missing or damaged file becomes a fresh one, a
+    healthy file that cannot be used now is a StoreError."""
+    _ready_folder(path)
     if not path.exists():
         log.warning("no game database at %s; starting a fresh one", path)
     else:
         try:
             return _connect(path)
-        except sqlite3.DatabaseError as exc:
+        except sqlite3.Error as exc:
+            problem = _unusable(exc)
+            if problem:
+                raise StoreError(f"{path}: {problem}") from None
             aside = _move_aside(path)
             log.error("game database %s is unreadable (%s); moved it to %s and started a fresh one",
                       path, exc, aside)
     try:
         return _connect(path)
     except sqlite3.Error as exc:
-        raise StoreError(f"{path}: cannot create the game database: {exc}") from None
+        raise StoreError(f"{path}: cannot create the game database: {_unusable(exc) or exc}") from None
+
+
+class FolderLock:
+    """An exclusive lock on `<database>.lock`, held while a server uses the database; the
+    kernel drops it when the process dies, so a kill -9 never leaves a stale lock."""
+
+    def __init__(self, database: Path) -> None:
+        self.path = database.with_name(database.name + ".lock")
+        try:
+            self._file = open(self.path, "a+", encoding="utf-8")
+        except OSError as exc:
+            raise StoreError(f"{self.path}: cannot create the lock file: {exc.strerror}") from None
+        try:
+            fcntl.flock(self._file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            self._file.seek(0)
+            holder = self._file.read().strip() or "unknown"
+            self._file.close()
+            raise StoreError(f"{database.parent}: another table-companion server (pid {holder}) "
+                             "uses this data folder; stop it or choose another --data-dir") from None
+        self._file.truncate(0)
+        self._file.write(str(os.getpid()))
+        self._file.flush()
+
+    def release(self) -> None:
+        self._file.close()
 
 
 class Store:
     """Games, seats and their append-only logs in one SQLite file; safe across threads."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, exclusive: bool = False) -> None:
+        """`exclusive`: hold the folder lock, as a server must (StoreError if another has it)."""
         self.path = Path(path)
-        self._conn = open_database(self.path)
+        if exclusive:
+            _ready_folder(self.path)
+        self._folder_lock = FolderLock(self.path) if exclusive else None
+        try:
+            self._conn = open_database(self.path)
+        except StoreError:
+            if self._folder_lock:
+                self._folder_lock.release()
+            raise
         self._lock = threading.Lock()
 
     def close(self) -> None:
         with self._lock:
             self._conn.close()
+            if self._folder_lock:
+                self._folder_lock.release()
 
     def new_game(self, game: str, players: Sequence[str], options: Mapping[str, Any] | None = None,
-                 setup: Mapping[str, Any] | None = None) -> GameRecord:
+                 setup: Mapping[str, Any] | None = None, key: str | None = None) -> GameRecord:
         """Start a game; any game still marked in progress is abandoned (one table, one game)."""
         now = time.time()
         with self._lock, self._conn:
@@ -160,19 +251,41 @@ class Store:
             game_id = int(cur.lastrowid or 0)
             self._conn.executemany("INSERT INTO seats (game_id, seat, name) VALUES (?, ?, ?)",
                                    [(game_id, i, name) for i, name in enumerate(players)])
+            self._remember(key, game_id, now)
         return self.game(game_id)
 
-    def append(self, game_id: int, type_: str, data: Mapping[str, Any]) -> StoredEvent:
+    def append(self, game_id: int, type_: str, data: Mapping[str, Any], key: str | None = None) -> StoredEvent:
         """Write one event durably and return it with its sequence number."""
+        return self.record(game_id, [(type_, data)], key=key)[0]
+
+    def record(self, game_id: int, events: Sequence[tuple[str, Mapping[str, Any]]], key: str | None = None,
+               result: Mapping[str, Any] | None = None, status: str | None = None) -> list[StoredEvent]:
+        """Write `events` in one transaction, with the request `key` and, when the game ends
+        with them, its `status` ('finished' with `result`, or 'abandoned'): all or nothing."""
         now = time.time()
-        text = json.dumps(dict(data), ensure_ascii=False)
+        texts = [(type_, json.dumps(dict(data), ensure_ascii=False)) for type_, data in events]
         with self._lock, self._conn:
             self._conn.execute("BEGIN IMMEDIATE")
-            seq = self._conn.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE game_id=?",
-                                     (game_id,)).fetchone()[0]
-            self._conn.execute("INSERT INTO events (game_id, seq, at, type, data) VALUES (?, ?, ?, ?, ?)",
-                               (game_id, seq, now, type_, text))
-        return StoredEvent(seq=seq, at=now, type=type_, data=json.loads(text))
+            first = self._conn.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE game_id=?",
+                                       (game_id,)).fetchone()[0]
+            self._conn.executemany("INSERT INTO events (game_id, seq, at, type, data) VALUES (?, ?, ?, ?, ?)",
+                                   [(game_id, first + i, now, t, text) for i, (t, text) in enumerate(texts)])
+            self._remember(key, game_id, now)
+            if status:
+                final = None if result is None else json.dumps(dict(result), ensure_ascii=False)
+                self._conn.execute("UPDATE games SET status=?, ended_at=?, result=? WHERE id=?",
+                                   (status, now, final, game_id))
+        return [StoredEvent(seq=first + i, at=now, type=t, data=json.loads(text))
+                for i, (t, text) in enumerate(texts)]
+
+    def _remember(self, key: str | None, game_id: int, now: float) -> None:
+        if key:
+            self._conn.execute("INSERT INTO requests (key, game_id, at) VALUES (?, ?, ?)", (key, game_id, now))
+
+    def seen(self, key: str) -> bool:
+        """Whether a host's write with request `key` was already recorded."""
+        with self._lock:
+            return self._conn.execute("SELECT 1 FROM requests WHERE key=?", (key,)).fetchone() is not None
 
     def events(self, game_id: int) -> list[StoredEvent]:
         with self._lock:
@@ -182,11 +295,12 @@ class Store:
 
     def finish(self, game_id: int, result: Mapping[str, Any]) -> None:
         """Mark a game finished with its final score (the contract's `score` JSON)."""
-        with self._lock, self._conn:
-            self._conn.execute("UPDATE games SET status='finished', ended_at=?, result=? WHERE id=?",
-                               (time.time(), json.dumps(dict(result), ensure_ascii=False), game_id))
+        self.record(game_id, [], result=result, status="finished")
 
     def game(self, game_id: int) -> GameRecord:
+        """Game `game_id`; KeyError if there is none (also for ids beyond SQLite's integers)."""
+        if not -2**63 <= game_id < 2**63:
+            raise KeyError(game_id)
         records = self._games("WHERE id=?", (game_id,))
         if not records:
             raise KeyError(game_id)

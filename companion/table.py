@@ -8,6 +8,11 @@ host (with the card's picture and the identifier's runner-up names) and nothing 
 scored until it is answered. Observations that arrive while a question is open wait
 behind it and are read, in order, once the host has answered, against the game as the
 answer left it.
+
+Two views leave the table: the host's (`snapshot`) and the viewers' (`viewer_snapshot`),
+which keeps to what the rules let everyone at the table see. A game the scoreboard
+cannot draw (a bug, an event from a newer version) is shown to the host as broken,
+with undo and end as the ways out, never as an error page that a restart repeats.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import threading
+import unicodedata
 from collections import OrderedDict
 from typing import Any, Mapping, Sequence
 
@@ -32,6 +38,22 @@ from vision.observations import CENTRE, Observation, zone_seat
 log = logging.getLogger(__name__)
 
 LOG_LINES_SHOWN = 40
+NAME_LIMIT = 40
+HOST_ONLY = ("accepted", "host_templates", "undo", "redo")  # what viewers never receive
+NO_CAMERA = {"state": "none", "reason": "no camera; the host enters events by hand"}
+
+
+def clean_name(value: str, field: str) -> str:
+    """A player's name as the table shows it; BadInput for one that is empty, too long,
+    or holds control characters (a newline would forge log lines) or lone surrogates."""
+    name = value.strip()
+    if not name:
+        raise BadInput(field, "must not be empty")
+    if len(name) > NAME_LIMIT:
+        raise BadInput(field, f"must be at most {NAME_LIMIT} characters")
+    if any(unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") for c in name):
+        raise BadInput(field, "must not hold control characters, line breaks or unpaired surrogates")
+    return name
 
 
 class LiveTable:
@@ -51,8 +73,10 @@ class LiveTable:
         self._not_cards: set[int] = set()  # tracks the host said are no card
         self._pictures: dict[int, bytes] = {}  # question id -> the cut-out it shows
         self._redo: list[Mapping[str, Any]] = []  # undone events, the latest last
-        self.view = CameraView()
+        self.camera: dict[str, str] = dict(NO_CAMERA)
+        self.view = CameraView(NO_CAMERA["reason"])
         self.version = 0
+        self._broken_said = -1  # the version whose drawing failure was last logged
 
     # -- games -------------------------------------------------------------------
 
@@ -69,13 +93,16 @@ class LiveTable:
                 return None
             log.info("restored game %s (%s) from %d logged events", record.id, record.game,
                      self._game.last_seq)
+            if self._game.state.is_terminal() and record.status == "playing":
+                self._finish()  # a crash came between its last event and its result
             self._changed()
         return record
 
     def start_game(self, game: str, players: Sequence[str], options: Mapping[str, Any] | None = None,
-                   setup: Mapping[str, Any] | None = None) -> GameRecord:
-        """Seat the players and start a new game; BadInput if the engine refuses the setup."""
-        names = [p.strip() for p in players if p.strip()]
+                   setup: Mapping[str, Any] | None = None, key: str | None = None) -> GameRecord | None:
+        """Seat the players and start a new game; BadInput if the engine refuses the setup.
+        None when request `key` was recorded before (a resend)."""
+        names = [clean_name(p, f"players[{i}]") for i, p in enumerate(players) if p.strip()]
         if not names:
             raise BadInput("players", "needs at least one player")
         if len(set(names)) != len(names):
@@ -83,10 +110,11 @@ class LiveTable:
         adapter_for(game)
         game_rules(game).new_game(names, options, setup)  # refuse a bad setup before storing it
         with self._lock:
+            if self._resent(key):
+                return None
             if self._game is not None and not self._game.finished:
-                self._record("end", {})  # ended and scored, kept in history: never abandoned
-                self._finish()
-            record = self.store.new_game(game, names, options, setup)
+                self.end()  # ended and scored, kept in history: never abandoned
+            record = self.store.new_game(game, names, options, setup, key=key)
             self._game = project(self.store, record)
             for kept in (self._seen, self._held, self._spent, self._asked, self._spent_by, self._not_cards,
                          self._pictures, self._redo):
@@ -99,13 +127,25 @@ class LiveTable:
             raise BadInput("game", "no game in progress; the host starts one first")
         return self._game
 
+    def _resent(self, key: str | None) -> bool:
+        """Whether the host's write with request `key` was recorded already (a resend)."""
+        if key and self.store.seen(key):
+            log.info("request %s was recorded before; not recorded again", key)
+            return True
+        return False
+
     # -- events ------------------------------------------------------------------
 
-    def _record(self, type_: str, data: Mapping[str, Any]) -> None:
+    def _record(self, type_: str, data: Mapping[str, Any], key: str | None = None) -> None:
         """Store first, then project: the log is the truth."""
+        self._record_all([(type_, data)], key)
+
+    def _record_all(self, events: Sequence[tuple[str, Mapping[str, Any]]], key: str | None = None,
+                    result: Mapping[str, Any] | None = None, status: str | None = None) -> None:
+        """Several events in one transaction (all or none survive a crash), then projected."""
         game = self._require_game()
-        event = self.store.append(game.record.id, type_, data)
-        game.apply(event)
+        for event in self.store.record(game.record.id, events, key=key, result=result, status=status):
+            game.apply(event)
 
     def observe(self, observation: Observation) -> None:
         """A camera observation: update the cards seen, and act on what it means."""
@@ -237,7 +277,7 @@ class LiveTable:
 
     def _finish(self) -> None:
         game = self._require_game()
-        self.store.finish(game.record.id, game.score())
+        self.store.finish(game.record.id, game.score(final=True))
 
     def _release_held(self) -> None:
         """Read the observations that waited, in order, against the settled game."""
@@ -245,25 +285,30 @@ class LiveTable:
         while self._held and not game.questions and not game.finished:
             self._interpret(self._held.pop(0))
 
-    def submit(self, action: Mapping[str, Any], source: str = "host") -> None:
+    def submit(self, action: Mapping[str, Any], source: str = "host", key: str | None = None) -> None:
         """An event entered by hand; IllegalMove or BadInput goes straight back to the host."""
         with self._lock:
             game = self._require_game()
+            if self._resent(key):
+                return
             for reading in game.adapter.settle(game.state, self._unspent()):
                 self._consider(reading)  # what the camera saw happened before this event
             game.trial(action)
-            self._record("action", {"action": game.canonical(action), "source": source})
+            self._record("action", {"action": game.canonical(action), "source": source}, key)
             self._redo.clear()
             self._announce()
             self._changed()
 
     def answer(self, question: int, choice: int | None, code: str | None = None, not_card: bool = False,
-               track: int | None = None) -> None:
+               track: int | None = None, key: str | None = None) -> None:
         """The host settles a question: `choice` indexes its choices; or `code` names the
         card it is about (from the picker; `track` says which, when it is about several);
-        or `not_card` says it is no card; with none of these the question is dismissed."""
+        or `not_card` says it is no card; with none of these the question is dismissed.
+        The answer and the event it chose are one write: a crash keeps both or neither."""
         with self._lock:
             game = self._require_game()
+            if self._resent(key):
+                return
             asked = game.questions.get(question)
             if asked is None:
                 raise BadInput("question", f"no open question {question}")
@@ -271,17 +316,17 @@ class LiveTable:
             picked = None if choice is None else self._choice(asked, choice)
             if picked is not None and picked.action is not None:
                 game.trial(picked.action)
-                self._record("answer", {"question": question, "choice": choice})
-                self._record("action", {"action": game.canonical(picked.action), "source": "host"})
+                self._record_all([("answer", {"question": question, "choice": choice}),
+                                  ("action", {"action": game.canonical(picked.action), "source": "host"})], key)
                 self._scored(tracks)
                 self._redo.clear()
                 self._announce()
             elif picked is not None or code is not None:
-                self._name_card(asked, code if picked is None else picked.code, track, tracks)
+                self._name_card(asked, code if picked is None else picked.code, track, tracks, key)
             elif not_card:
-                self._not_a_card(asked, track, tracks)
+                self._not_a_card(asked, track, tracks, key)
             else:
-                self._record("answer", {"question": question, "choice": None})
+                self._record("answer", {"question": question, "choice": None}, key)
                 self._spent |= tracks
             self._asked.pop(question, None)
             self._pictures.pop(question, None)
@@ -294,13 +339,13 @@ class LiveTable:
             raise BadInput("choice", f"must be 0 to {len(asked.choices) - 1} or null")
         return asked.choices[choice]
 
-    def _not_a_card(self, asked: Question, track: int | None, tracks: frozenset[int]) -> None:
+    def _not_a_card(self, asked: Question, track: int | None, tracks: frozenset[int], key: str | None) -> None:
         """The host says what the camera took for a card (or one of the cards) is none:
         it is ignored while it lies there, and the other cards are read again without it."""
         if track is not None and track not in tracks:
             raise BadInput("track", f"must be one of the cards the question is about: {sorted(tracks)}")
         none = tracks if track is None else frozenset({track})
-        self._record("answer", {"question": asked.id, "choice": None, "not_card": True, "track": track})
+        self._record("answer", {"question": asked.id, "choice": None, "not_card": True, "track": track}, key)
         for gone in none:
             self._seen.pop(gone, None)
             self._not_cards.add(gone)
@@ -308,7 +353,8 @@ class LiveTable:
         if rest:
             self._held.insert(0, self._seen[rest[-1]])
 
-    def _name_card(self, asked: Question, code: str | None, track: int | None, tracks: frozenset[int]) -> None:
+    def _name_card(self, asked: Question, code: str | None, track: int | None, tracks: frozenset[int],
+                   key: str | None) -> None:
         """The host names a card a question is about: it is read again under that name,
         as sure as the host is, so what it means is scored (or asked about) afresh."""
         if not isinstance(code, str) or not code.strip():
@@ -316,7 +362,7 @@ class LiveTable:
         track = asked.track if track is None else track
         if track is None or (track not in tracks and track != asked.track):
             raise BadInput("track", f"must be one of the cards the question is about: {sorted(tracks)}")
-        self._record("answer", {"question": asked.id, "choice": None, "named": code, "track": track})
+        self._record("answer", {"question": asked.id, "choice": None, "named": code, "track": track}, key)
         self._asked.pop(asked.id, None)
         seen = self._seen.get(track)
         if seen is not None:
@@ -327,62 +373,79 @@ class LiveTable:
             else:
                 self._held.insert(0, named)
 
-    def undo(self) -> None:
+    def undo(self, key: str | None = None) -> None:
         with self._lock:
             game = self._require_game()
+            if self._resent(key):
+                return
             if not game.applied:
                 raise IllegalMove("There is nothing to undo.")
             self._redo.append(game.applied[-1].action)
-            self._record("undo", {"target": game.applied[-1].seq})
+            self._record("undo", {"target": game.applied[-1].seq}, key)
             self._changed()
 
-    def redo(self) -> None:
+    def redo(self, key: str | None = None) -> None:
         """The event undone last, back again (entered anew, checked by the rules anew)."""
         with self._lock:
             game = self._require_game()
+            if self._resent(key):
+                return
             if not self._redo:
                 raise IllegalMove("There is nothing to redo.")
             action = self._redo[-1]
             game.trial(action)
             self._redo.pop()
-            self._record("action", {"action": game.canonical(action), "source": "host"})
+            self._record("action", {"action": game.canonical(action), "source": "host"}, key)
             self._announce()
             self._changed()
 
-    def correct(self, seq: int, action: Mapping[str, Any]) -> None:
+    def correct(self, seq: int, action: Mapping[str, Any], key: str | None = None) -> None:
         """Replace an accepted event by what really happened; later events are re-checked."""
         with self._lock:
             game = self._require_game()
+            if self._resent(key):
+                return
             game.trial_correction(seq, action)
-            self._record("correct", {"target": seq, "action": game.canonical(action)})
+            self._record("correct", {"target": seq, "action": game.canonical(action)}, key)
             self._redo.clear()
             self._changed()
 
-    def rename(self, seat: int, name: str) -> None:
+    def rename(self, seat: int, name: str, key: str | None = None) -> None:
         with self._lock:
             game = self._require_game()
-            name = name.strip()
+            name = clean_name(name, "name")
             if not 0 <= seat < len(game.names):
                 raise BadInput("seat", f"must be 0 to {len(game.names) - 1}")
-            if not name:
-                raise BadInput("name", "must not be empty")
             if name in game.names[:seat] + game.names[seat + 1:]:
                 raise BadInput("name", f"{name!r} already sits at the table")
-            self._record("rename", {"seat": seat, "name": name})
+            if self._resent(key):
+                return
+            self._record("rename", {"seat": seat, "name": name}, key)
             self._changed()
 
-    def end(self) -> None:
-        """The host ends the game: the live totals become the final score."""
+    def end(self, key: str | None = None) -> None:
+        """The host ends the game: the live totals become the final score, stored in the
+        same write as the end event. A game whose score cannot be worked out is abandoned
+        instead (kept in the log, left out of history), so the table can start afresh."""
         with self._lock:
             game = self._require_game()
-            if not game.finished:
-                self._record("end", {})
-                self._finish()
-            self._changed(prompt=self._winner_words(game))
+            if self._resent(key):
+                self._changed()
+                return
+            try:
+                result = None if game.finished else game.score(final=True)
+            except Exception:
+                log.exception("game %s cannot be scored; the host ended it, so it is abandoned", game.record.id)
+                self._record_all([("end", {"abandoned": True})], key, status="abandoned")
+                self._game = None
+                self._changed(prompt="The game was ended without a score.")
+                return
+            if result is not None:
+                self._record_all([("end", {})], key, result=result, status="finished")
+            self._changed(prompt=self._winner_words(game.score()["winners"]))
 
     @staticmethod
-    def _winner_words(game: Projection) -> str:
-        winners = game.score()["winners"]
+    def _winner_words(winners: Sequence[str]) -> str:
         if not winners:
             return "The game is over."
         return f"The game is over. {' and '.join(winners)} {'wins' if len(winners) == 1 else 'share the win'}!"
@@ -392,52 +455,108 @@ class LiveTable:
         with self._lock:
             return list(self._game.questions) if self._game is not None else []
 
+    def set_camera(self, state: str, reason: str) -> None:
+        """The camera's state for the pages: ok, retrying, ended, failed or none."""
+        with self._lock:
+            if self.camera == {"state": state, "reason": reason}:
+                return
+            self.camera = {"state": state, "reason": reason}
+            if state != "ok":
+                self.view.fail(reason)
+            self._changed()
+
     # -- the scoreboard ----------------------------------------------------------
 
     def _changed(self, prompt: str | None = None) -> None:
-        if prompt:
-            if self._game is not None:
-                self._game.prompt = prompt
-            self.bus.fire("prompt", prompt)
+        """Fire the new state, then its prompt: the speaker learns a new game's names first."""
+        if prompt and self._game is not None:
+            self._game.prompt = prompt
         self.version += 1
-        self.bus.fire("state", self.snapshot())
+        self.bus.fire("state", self.viewer_snapshot())  # the push goes to every phone
+        if prompt:
+            self.bus.fire("prompt", prompt)
+
+    def viewer_snapshot(self) -> dict[str, Any]:
+        """What every phone may see (`/api/state`, the push): the host's view without the
+        host's tools, and totals only where the cards they count lie face up."""
+        with self._lock:
+            view = self.snapshot()
+            if self._game is not None and view["status"] != "broken":
+                try:
+                    view["players"] = self._game.public_score()["players"]
+                except Exception as exc:  # as in `snapshot`: shown broken, never raised
+                    view = self._broken_view(exc)
+            for key in HOST_ONLY:
+                view.pop(key, None)
+            view["questions"] = [{"id": q["id"], "text": q["text"]} for q in view["questions"]]
+            return view
 
     def snapshot(self) -> dict[str, Any]:
-        """The scoreboard JSON of the contract (`/api/state`), plus what the pages show."""
+        """The host's scoreboard JSON: the contract's `/api/state` plus the host's tools."""
         with self._lock:
-            table = [{"code": o.code, "confidence": round(o.confidence, 3), "zone": o.zone, "track": o.track}
-                     for o in self._seen.values()]
-            game = self._game
-            if game is None:
-                return {"game": None, "game_id": None, "status": "waiting", "players": [], "seats": [], "winners": [],
-                        "prompt": "Waiting for the host to start a game.", "table": table, "log": [],
-                        "questions": [], "held": 0, "current_player": None, "state": None,
-                        "undo": None, "redo": None, "host_templates": [], "version": self.version}
-            score = game.score()
-            current = None if game.finished else game.state.current_player()
-            last = game.applied[-1] if game.applied else None
-            return {
-                "game": game.record.game,
-                "game_id": game.record.id,
-                "status": "finished" if game.finished else "playing",
-                "players": score["players"],
-                "seats": list(game.names),
-                "winners": score["winners"],
-                "prompt": game.prompt,
-                "table": table,
-                "current_player": game.names[current] if current is not None else None,
+            try:
+                return self._host_view()
+            except Exception as exc:  # never an error page that every restart repeats
+                return self._broken_view(exc)
+
+    def _table_cards(self) -> list[dict[str, Any]]:
+        return [{"code": o.code, "confidence": round(o.confidence, 3), "zone": o.zone, "track": o.track}
+                for o in self._seen.values()]
+
+    def _broken_view(self, exc: Exception) -> dict[str, Any]:
+        """The game as far as it can be shown, with the host's two ways out."""
+        game = self._require_game()
+        if self._broken_said != self.version:
+            self._broken_said = self.version
+            log.error("game %s cannot be shown (%r); the host can undo the last event or end the game",
+                      game.record.id, exc)
+        last = game.applied[-1] if game.applied else None
+        return {"game": game.record.game, "game_id": game.record.id, "status": "broken",
+                "problem": f"The scoreboard cannot show this game ({exc!r}). Undo the last event, "
+                           "or end the game.",
+                "players": [{"name": n, "total": None, "breakdown": {}} for n in game.names],
+                "winners": [], "prompt": game.prompt, "table": self._table_cards(),
                 "log": [line.to_dict() for line in game.lines[-LOG_LINES_SHOWN:]][::-1],
-                "questions": [self._question_view(q) for q in game.questions.values()],
-                "held": len(self._held),
-                "undo": game.describe(last.action) if last else None,
-                "redo": game.describe(self._redo[-1]) if self._redo and not game.finished else None,
-                "accepted": [{"seq": a.seq, "text": game.describe(a.action), "action": dict(a.action)}
-                             for a in game.applied[-LOG_LINES_SHOWN:]][::-1],
-                "host_templates": [{"label": c.label, "action": dict(c.action)}
-                                   for c in ([] if game.finished else game.adapter.host_templates(game.state))],
-                "state": game.state.to_dict(),
-                "version": self.version,
-            }
+                "questions": [], "held": len(self._held), "current_player": None, "state": None,
+                "undo": f"event {last.seq}" if last else None, "accepted": [], "host_templates": [],
+                "camera": dict(self.camera), "version": self.version}
+
+    def _host_view(self) -> dict[str, Any]:
+        table = self._table_cards()
+        game = self._game
+        if game is None:
+            return {"game": None, "game_id": None, "status": "waiting", "players": [], "seats": [], "winners": [],
+                    "prompt": "Waiting for the host to start a game.", "table": table, "log": [],
+                    "questions": [], "held": 0, "current_player": None, "state": None,
+                    "undo": None, "redo": None, "host_templates": [], "camera": dict(self.camera),
+                    "version": self.version}
+        score = game.score()
+        current = None if game.finished else game.state.current_player()
+        last = game.applied[-1] if game.applied else None
+        return {
+            "game": game.record.game,
+            "game_id": game.record.id,
+            "status": "finished" if game.finished else "playing",
+            "players": score["players"],
+            "seats": list(game.names),
+            "winners": score["winners"],
+            "prompt": game.prompt,
+            "table": table,
+            "current_player": game.names[current] if current is not None else None,
+            "log": [line.to_dict() for line in game.lines[-LOG_LINES_SHOWN:]][::-1],
+            "questions": [self._question_view(q) for q in game.questions.values()],
+            "held": len(self._held),
+            "undo": game.describe(last.action) if last else None,
+            "redo": game.describe(self._redo[-1]) if self._redo and not game.finished else None,
+            "accepted": [{"seq": a.seq, "text": game.describe(a.action), "action": dict(a.action)}
+                         for a in game.applied[-LOG_LINES_SHOWN:]][::-1],
+            "host_templates": [{"label": c.label, "action": dict(c.action)}
+                               for c in ([] if game.finished else game.adapter.host_templates(game.state))],
+            "state": game.state.to_dict(),
+            "problems": list(game.problems),
+            "camera": dict(self.camera),
+            "version": self.version,
+        }
 
     def _question_view(self, question: Question) -> dict[str, Any]:
         """A question as `/api/state` gives it: the picture, and each choice's card and

@@ -10,15 +10,17 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from rules.bagani_actions import action_from_dict
-from rules.bagani_attack import Target, judge_attack
+from rules.bagani_attack import HALIMAW_ROW, Target, judge_attack
 from rules.bagani_cards import Deck, read_cards, read_colour, read_deck
 from rules.bagani_combos import TITLES, best_hand, classify
 from rules.bagani_options import Options
 from rules.bagani_scoring import Defeated, PlayerTable, score_tables
 from rules.bagani_tracker import GAME, BaganiState, new_state
-from rules.core import BadInput, IllegalMove
+from rules.core import BadInput, IllegalMove, seated_result
 from rules.options import parse_options
 from rules.payload import expect, items, obj, opt, player_names, req
+
+MIN_PLAYERS = 2  # the book prints no range; a table of one has nobody to beat
 
 __all__ = ["GAME", "Options", "action_from_dict", "check", "new_game", "score"]
 
@@ -29,12 +31,22 @@ def _options_and_deck(payload: Mapping[str, Any]) -> tuple[Options, Deck]:
 
 
 def _stat(entry: Mapping[str, Any], key: str, known: Any, path: str, name: str) -> Any:
-    """A Halimaw stat from the request, or from the deck when the request leaves it out."""
-    if entry.get(key) is not None:
-        return entry[key]
-    if known is None:
-        raise BadInput(f"{path}.{key}", f"missing, and the deck does not give {name}'s {key}")
-    return known
+    """A Halimaw stat from the request, or from the deck when the request leaves it out.
+
+    What the rulebook or the deck prints wins: a request that gives another value (a
+    Higante of Lakas 1) is refused rather than judged as if the card said so."""
+    given = entry.get(key)
+    if given is None:
+        if known is None:
+            raise BadInput(f"{path}.{key}", f"missing, and the deck does not give {name}'s {key}")
+        return known
+    if known is not None and given != known:
+        raise BadInput(f"{path}.{key}", f"{name} has {_STAT_NAMES[key]} {known} printed on the card, "
+                                        f"not {given!r}")
+    return given
+
+
+_STAT_NAMES = {"lakas": "Lakas", "dp": "DP", "color": "colour"}
 
 
 def _read_defeated(deck: Deck) -> Callable[[Any, str], Defeated]:
@@ -50,12 +62,15 @@ def _read_defeated(deck: Deck) -> Callable[[Any, str], Defeated]:
     return read
 
 
-def _read_target(deck: Deck) -> Callable[[Any, str], Target]:
+def _read_target(deck: Deck, row: Sequence[Target] = ()) -> Callable[[Any, str], Target]:
+    """Targets read with the deck's printed Lakas, or else the face-up row's for that name."""
     def read(value: Any, path: str) -> Target:
         entry = obj(value, path)
         name = req(entry, "name", str, path)
-        lakas = expect(_stat(entry, "lakas", deck.kind(name).lakas, path, name), int,
-                       f"{path}.lakas")
+        known = deck.kind(name).lakas
+        if known is None:
+            known = next((t.lakas for t in row if t.name == name), None)
+        lakas = expect(_stat(entry, "lakas", known, path, name), int, f"{path}.lakas")
         if lakas < 1:
             raise BadInput(f"{path}.lakas", "must be at least 1")
         return Target(name, lakas)
@@ -72,9 +87,13 @@ def score(payload: Mapping[str, Any]) -> dict[str, Any]:
         path = f"players[{i}]"
         defeated = items(req(player, "defeated", list, path), f"{path}.defeated",
                          _read_defeated(deck))
-        hand = read_cards(opt(player, "hand", list, [], path), f"{path}.hand")
+        hand = _read_hand(opt(player, "hand", list, [], path), f"{path}.hand", deck)
         tables.append(PlayerTable(name, tuple(defeated), tuple(hand)))
-    return score_tables(GAME, tables, options).to_dict()
+    held = sum(len(t.hand or ()) for t in tables)
+    if held > deck.bagani_total:
+        raise BadInput("players", f"the hands hold {held} cards in all; the deck has only "
+                                  f"{deck.bagani_total} Bagani cards")
+    return seated_result(score_tables(GAME, tables, options), "Bagani", MIN_PLAYERS)
 
 
 def _check_combo(payload: Mapping[str, Any], options: Options, deck: Deck) -> dict[str, Any]:
@@ -89,16 +108,26 @@ def _check_combo(payload: Mapping[str, Any], options: Options, deck: Deck) -> di
 
 def _check_attack(payload: Mapping[str, Any], options: Options, deck: Deck) -> dict[str, Any]:
     combos = items(req(payload, "combos", list), "combos", read_cards)
-    targets = items(req(payload, "targets", list), "targets", _read_target(deck))
     row_data = opt(payload, "row", list, None)
     row = None if row_data is None else items(row_data, "row", _read_target(deck))
-    if row is not None and len(row) > 4:
-        raise BadInput("row", "at most 4 Halimaw are face up")
+    if row is not None and len(row) > HALIMAW_ROW:
+        raise BadInput("row", f"at most {HALIMAW_ROW} Halimaw are face up")
+    targets = items(req(payload, "targets", list), "targets", _read_target(deck, row or ()))
     return judge_attack(combos, targets, row, options)
 
 
+def _read_hand(value: Any, path: str, deck: Deck) -> list[str]:
+    """A hand's card codes; more cards than the whole deck holds cannot be a hand.
+
+    Which codes and how many of each is not checked (RULES-NOTES: six blue-circles in one
+    hand is scored), only the size, which also keeps the optimiser's work bounded."""
+    if isinstance(value, list) and len(value) > deck.bagani_total:
+        raise BadInput(path, f"{len(value)} cards: the deck has only {deck.bagani_total} Bagani cards")
+    return read_cards(value, path)
+
+
 def _check_hand(payload: Mapping[str, Any], options: Options, deck: Deck) -> dict[str, Any]:
-    combos = best_hand(read_cards(req(payload, "cards", list), "cards"), options)
+    combos = best_hand(_read_hand(req(payload, "cards", list), "cards", deck), options)
     ap = sum(c.ap for c in combos)
     return {"combos": [c.to_dict() for c in combos], "ap": ap, "dp": 2 * ap}
 

@@ -14,6 +14,8 @@ from rules.bagani_combos import combos_ap
 from rules.bagani_options import Options
 from rules.core import IllegalMove
 
+HALIMAW_ROW = 4  # "the four (4) face-up Halimaw Cards"
+
 
 @dataclass(frozen=True)
 class Target:
@@ -35,6 +37,9 @@ def judge_attack(combos: Sequence[Sequence[str]], targets: Sequence[Target],
         return {"valid": False, "ap": None, "defeated": [], "unused_ap": None,
                 "reason": exc.reason}
     try:
+        if options.reveal_after_attack and len(targets) > HALIMAW_ROW:
+            raise IllegalMove(f"Only the {HALIMAW_ROW} face-up Halimaw can be hit in a turn, "
+                              f"not {len(targets)}.")
         if row is not None:
             _check_face_up(targets, row)
         need = sum(t.lakas for t in targets)

@@ -61,11 +61,15 @@ def read_attack(value: Any, path: str) -> str:
     return one_of(value, ATTACKS, path, "attack")
 
 
+MAX_STAT = 20  # a physical deck holds 5 of each card; no Lakas or DP the book prints comes near it
+
+
 def _read_at_least(value: Any, path: str, least: int = 0) -> int:
-    """An integer of at least `least` (counts may be 0, a Lakas may not)."""
+    """An integer from `least` (counts may be 0, a Lakas may not) to MAX_STAT, so a deck
+    file cannot make a 400-card hand possible or the final-hand search unbounded."""
     expect(value, int, path)
-    if value < least:
-        raise BadInput(path, f"must be at least {least}")
+    if not least <= value <= MAX_STAT:
+        raise BadInput(path, f"must be {least} to {MAX_STAT}, not {value}")
     return value
 
 

@@ -21,6 +21,7 @@ from rules.bagani_actions import (DECK, ROW, Action, Defeat, Discard, Done, Draw
                                   Refill, Reveal, Setup, Show)
 from rules.bagani_cards import (ATTACKS, BIYAYA, BIYAYA_NAME, CARD_CODES, SARIMAW, Deck,
                                 Halimaw)
+from rules.bagani_attack import HALIMAW_ROW
 from rules.bagani_combos import TITLES, classify, combos_ap
 from rules.bagani_options import Options
 from rules.bagani_scoring import Defeated, PlayerTable, score_tables
@@ -30,7 +31,6 @@ GAME = "bagani"
 HAND_LIMIT = 8
 STARTING_HAND = 3
 BAGANI_ROW = 5
-HALIMAW_ROW = 4
 REMOVED_HALIMAW = 4
 SARIMAW_AMONG_LAST = 4
 DRAWS_PER_TURN = 2
@@ -185,7 +185,8 @@ class BaganiState:
             actions += [Reveal(self.deck.kind(name)) for name, left in self.halimaw_left
                         if (left or self.unnamed_left) and not self.deck.kind(name).unknown()
                         and self._may_reveal(name)]
-        actions.append(End())
+        if self.phase == OVER:
+            actions.append(End())
         return actions
 
     def to_dict(self) -> dict[str, Any]:
@@ -480,6 +481,10 @@ class BaganiState:
     # --- the end ------------------------------------------------------------------------
 
     def _end(self, action: End) -> "BaganiState":
+        if self.phase != OVER:
+            raise IllegalMove(f"The game ends only after {SARIMAW} is defeated"
+                              + (" and the final round is played" if self.options.final_round else "")
+                              + "; the host can stop the game early instead.")
         if action.hands is not None:
             if len(action.hands) != len(self.players):
                 raise IllegalMove(f"Show {len(self.players)} final hands, one per player.")

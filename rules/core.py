@@ -61,6 +61,30 @@ class ScoreResult:
         }
 
 
+def check_player_count(count: int, game: str, least: int, most: int | None = None,
+                       path: str = "players", too_few_ok: bool = False) -> None:
+    """BadInput unless `count` players may sit at `game`; with `too_few_ok` only a table
+    larger than the game seats is refused (`seated_result` scores a smaller one)."""
+    if (count < least and not too_few_ok) or (most is not None and count > most):
+        span = f"{least} to {most}" if most is not None else f"{least} or more"
+        raise BadInput(path, f"{game} is for {span} players, not {count}")
+
+
+def seated_result(result: ScoreResult, game: str, least: int, most: int | None = None
+                  ) -> dict[str, Any]:
+    """The `score` answer for a table of `result`'s size: more players than `game` seats is
+    BadInput; fewer than it needs are scored, but nobody wins a game that could not be
+    played (a `note` says why), so one player alone is never named a winner."""
+    count = len(result.players)
+    check_player_count(count, game, least, most, too_few_ok=True)
+    span = f"{least} to {most}" if most is not None else f"{least} or more"
+    answer = result.to_dict()
+    if count < least:
+        answer["winners"] = []
+        answer["note"] = f"{game} is for {span} players: no winner is named for {count}."
+    return answer
+
+
 def best_by(names: Sequence[str], keys: Sequence[tuple]) -> tuple[str, ...]:
     """Every name whose key tuple is the greatest: tie-breakers are later tuple entries."""
     if not names:

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rules.core import BadInput, PlayerScore, ScoreResult
+from rules.core import BadInput, PlayerScore, ScoreResult, seated_result
 from rules.dugtungan_actions import action_from_dict
 from rules.dugtungan_cards import parse_card, parse_cards
 from rules.dugtungan_finder import find_words
 from rules.dugtungan_lexicon import HouseWords
 from rules.dugtungan_options import Options
-from rules.dugtungan_table import GAME, letters, new_game
+from rules.dugtungan_table import GAME, MAX_PLAYERS, MIN_PLAYERS, letters, new_game
 from rules.dugtungan_words import Dictionary, judge_dugtong, judge_sapaw, judge_todas
 from rules.options import parse_options
 from rules.payload import obj, player_names, req
@@ -45,10 +45,10 @@ def score(payload: Mapping[str, Any]) -> dict[str, Any]:
              for i, p in enumerate(players)]
     totals = [letters([c.code for c in hand]) for hand in hands]
     low = min(totals)
-    return ScoreResult(GAME, tuple(
+    return seated_result(ScoreResult(GAME, tuple(
         PlayerScore(name, total, {"cards": len(hand), "letters": [c.letters for c in hand]})
         for name, total, hand in zip(names, totals, hands)),
-        tuple(n for n, t in zip(names, totals) if t == low)).to_dict()
+        tuple(n for n, t in zip(names, totals) if t == low)), "dugtungan", MIN_PLAYERS, MAX_PLAYERS)
 
 
 def check(payload: Mapping[str, Any]) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Iterator, Sequence
 
 from rules.dugtungan_cards import Card
-from rules.dugtungan_lexicon import lexicon_words
+from rules.dugtungan_lexicon import finder_builds, lexicon_words
 from rules.dugtungan_morphology import INFIXES, PREFIXES, SUFFIXES, VOWELS
 from rules.dugtungan_words import Dictionary, WordVerdict
 
@@ -52,8 +52,11 @@ _SUFFIX_BEGINNINGS = _beginnings(SUFFIXES)
 
 
 @lru_cache(maxsize=8)
-def _sorted_lexicon(min_zipf: float) -> tuple[str, ...]:
-    return tuple(sorted(lexicon_words(min_zipf)))
+def _sorted_lexicon(min_zipf: float, derived: bool) -> tuple[str, ...]:
+    """The words the automaton spells: with derived words on, the roots and the words it
+    cannot build from them (the rest it finds by wrapping a root)."""
+    words = lexicon_words(min_zipf)
+    return tuple(sorted(words - finder_builds() if derived else words))
 
 
 class _Shapes:
@@ -208,7 +211,7 @@ class _Shapes:
 @lru_cache(maxsize=8)
 def _shapes(min_zipf: float, house: frozenset[str], derived: bool, min_root: int) -> _Shapes:
     """One automaton per table setting, so its memo of steps serves every later search."""
-    return _Shapes(_sorted_lexicon(min_zipf), house, derived, min_root)
+    return _Shapes(_sorted_lexicon(min_zipf, derived), house, derived, min_root)
 
 
 def find_words(pamato: Card, hand: Sequence[Card], dictionary: Dictionary,

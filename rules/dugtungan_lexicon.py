@@ -1,8 +1,11 @@
 """The Filipino word list that decides dugtungan words, and the table's own house lists.
 
-The list is wordfreq's Filipino list, built offline by `scripts/build_lexicon.py` into
-`rules/data/dugtungan_lexicon.json` (so wordfreq is not needed at play time), each word
-with its Zipf frequency so a table can raise the floor (option `min_zipf`). A word list
+The list joins a Tagalog dictionary word list and wordfreq's Filipino list, built offline
+by `scripts/build_lexicon.py` into `rules/data/dugtungan_lexicon.json` (so neither is
+needed at play time), each word with its Zipf frequency so a table can raise the floor
+(option `min_zipf`). Beside the words it keeps what the affix analysis needs from the
+same sources: which vowel-final roots take -AN/-IN without H (`suffix_forms`), and the
+proper names a derivation must never produce (`proper_names`). A word list
 alone cannot be the last word at a real table: the house lists (kept per installation by
 the companion and handed in as plain data) add words the table accepts and remove words
 it rejects.
@@ -17,6 +20,7 @@ from typing import Any, Iterable, Mapping
 
 from rules.catalogue import load_catalogue
 from rules.core import BadInput
+from rules.dugtungan_morphology import SuffixForms
 from rules.payload import expect, obj, opt
 
 
@@ -72,3 +76,24 @@ def lexicon_words(min_zipf: float) -> frozenset[str]:
     """Every lexicon word at or above the Zipf floor `min_zipf`."""
     floor = round(min_zipf * 10)
     return frozenset(w for w, t in _zipf_tenths().items() if t >= floor)
+
+
+@lru_cache(maxsize=1)
+def suffix_forms() -> SuffixForms:
+    """Vowel-final roots seen with -AN/-IN without H (BASAIN) and with -HAN/-HIN."""
+    doc = load_catalogue("dugtungan_lexicon")
+    return SuffixForms(frozenset(doc["suffix_plain"].split()), frozenset(doc["suffix_with_h"].split()))
+
+
+@lru_cache(maxsize=1)
+def proper_names() -> frozenset[str]:
+    """Names of people and places that are no lexicon word: a derivation never makes one
+    (PANGASINAN is not PANG- + ASIN + -AN at this table)."""
+    return frozenset(load_catalogue("dugtungan_lexicon")["proper_names"].split())
+
+
+@lru_cache(maxsize=1)
+def finder_builds() -> frozenset[str]:
+    """Lexicon words the move finder builds from a root of the lexicon anyway (KUMAIN from
+    KAIN), so its automaton leaves them out and stays as small as the roots."""
+    return frozenset(load_catalogue("dugtungan_lexicon")["finder_builds"].split())

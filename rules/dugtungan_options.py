@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 DECK_RUNS_OUT_CHOICES = ("ask", "reshuffle", "score")
+MIN_ZIPF, MAX_ZIPF = 0.0, 8.0  # wordfreq's Zipf scale: 8 would be one word in ten
 
 
 def _option(default, doc: str):
@@ -38,6 +39,8 @@ class Options:
     def __post_init__(self) -> None:
         if self.deck_runs_out not in DECK_RUNS_OUT_CHOICES:
             raise ValueError(f"deck_runs_out must be one of {', '.join(DECK_RUNS_OUT_CHOICES)}")
+        if not MIN_ZIPF <= self.min_zipf <= MAX_ZIPF:
+            raise ValueError(f"min_zipf must be between {MIN_ZIPF} and {MAX_ZIPF}, the Zipf scale")
         if self.min_root_letters < 2:
             raise ValueError("min_root_letters must be at least 2")
         if self.hand_size < 1:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Any, Mapping, Sequence
 
-from rules.core import BadInput, IllegalMove, PlayerScore, ScoreResult
+from rules.core import BadInput, IllegalMove, PlayerScore, ScoreResult, check_player_count
 from rules.dugtungan_actions import (Action, Challenge, Draw, Dugtong, Pass, Pitik, Reshuffle, Reveal,
                                      Sapaw, ScoreLetters, Todas)
 from rules.dugtungan_cards import Card, deck_counts, parse_card, parse_cards
@@ -400,8 +400,7 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None = None,
     `start` (seat or name of Player 1).
     """
     names = tuple(expect(p, str, f"players[{i}]").strip() for i, p in enumerate(expect(players, (list, tuple), "players")))
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise BadInput("players", f"dugtungan is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
+    check_player_count(len(names), "dugtungan", MIN_PLAYERS, MAX_PLAYERS)
     if len(set(names)) != len(names) or not all(names):
         raise BadInput("players", "names must be distinct and not empty")
     parsed = parse_options(Options, options)

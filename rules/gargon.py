@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rules.core import BadInput
+from rules.core import BadInput, check_player_count, seated_result
 from rules.gargon_battle import battle_order, describe, resolve_colour
-from rules.gargon_cards import GAME, amulet_table, cards_from_codes, colour_from_name, too_many_copies
+from rules.gargon_cards import (GAME, MAX_PLAYERS, MIN_PLAYERS, amulet_table, cards_from_codes, colour_from_name,
+                                 too_many_copies)
 from rules.gargon_options import Options
 from rules.gargon_play import judge_round, pattern_name, pattern_of
 from rules.gargon_scoring import score_won
@@ -38,7 +39,7 @@ def score(payload: Mapping[str, Any]) -> dict[str, Any]:
     names = player_names(players)
     won = [cards_from_codes(req(obj(p, f"players[{i}]"), "won", list, f"players[{i}]"),
                             f"players[{i}].won") for i, p in enumerate(players)]
-    return score_won(names, won, amulets, options).to_dict()
+    return seated_result(score_won(names, won, amulets, options), "Gargon", MIN_PLAYERS, MAX_PLAYERS)
 
 
 def check(payload: Mapping[str, Any]) -> dict[str, Any]:
@@ -55,6 +56,7 @@ def _check_play(payload: Mapping[str, Any]) -> dict[str, Any]:
     entries = req(payload, "plays", list)
     if not entries:
         raise BadInput("plays", "needs one entry per player, the start player's first")
+    check_player_count(len(entries), "Gargon", MIN_PLAYERS, MAX_PLAYERS, "plays")
     plays = [None if entry is None else
              tuple(colour_from_name(c, f"plays[{i}][{j}]")
                    for j, c in enumerate(expect(entry, list, f"plays[{i}]")))
@@ -73,6 +75,7 @@ def _check_battle(payload: Mapping[str, Any]) -> dict[str, Any]:
     """Every colour's battles for the revealed cards, colours in the order chosen when
     each chooser takes their colours in the order listed."""
     names = seat_names(req(payload, "players", list))
+    check_player_count(len(names), "Gargon", MIN_PLAYERS, MAX_PLAYERS)
     revealed = req(payload, "revealed", dict)
     for name in revealed:
         if name not in names:

@@ -8,6 +8,7 @@ code is always reported with the field it came from.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
@@ -27,6 +28,7 @@ HAND_SIZE: int = _CATALOGUE["hand_size"]
 MIN_PLAYERS: int = _CATALOGUE["players"]["min"]
 MAX_PLAYERS: int = _CATALOGUE["players"]["max"]
 _COPIES: Mapping[int, int] = {int(v): n for v, n in _CATALOGUE["copies"].items()}
+_VALUE_TEXT = re.compile(r"0|[1-9][0-9]?", re.ASCII)
 
 
 @dataclass(frozen=True, order=True)
@@ -66,9 +68,19 @@ def card_from_code(code: Any, path: str) -> Card:
     if not dash or colour not in CREATURES:
         raise BadInput(path, f"unknown card code {code!r}; a colour ({', '.join(COLOURS)}), "
                              f"a dash and a value {VALUES[0]}-{VALUES[-1]}, e.g. 'red-14'")
-    if not value.isdigit() or int(value) not in VALUES:
-        raise BadInput(path, f"unknown card code {code!r}: values run {VALUES[0]} to {VALUES[-1]}")
-    return Card(colour, int(value))
+    number = value_number(value)
+    if number is None:
+        raise BadInput(path, f"unknown card code {code!r}: values run {VALUES[0]} to {VALUES[-1]}, "
+                             "written in plain digits without a leading zero")
+    return Card(colour, number)
+
+
+def value_number(text: str) -> int | None:
+    """The card value `text` writes in ASCII digits with no leading zero ("7", "14"); None
+    otherwise, so "07", "²" or an Arabic-Indic "٣" never pass for a value."""
+    if not _VALUE_TEXT.fullmatch(text) or int(text) not in VALUES:
+        return None
+    return int(text)
 
 
 def cards_from_codes(codes: Any, path: str) -> tuple[Card, ...]:
@@ -89,11 +101,12 @@ def amulet_table(overrides: Any = None, path: str = "amulets") -> Mapping[int, i
     expect(overrides, dict, path)
     for key, amulets in overrides.items():
         where = f"{path}.{key}"
-        if not key.isdigit() or int(key) not in VALUES:
+        number = value_number(key)
+        if number is None:
             raise BadInput(where, f"no such card value; values run {VALUES[0]} to {VALUES[-1]}")
         if expect(amulets, int, where) < 0:
             raise BadInput(where, "amulets cannot be negative")
-        table[int(key)] = amulets
+        table[number] = amulets
     return table
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations, permutations, product
 from typing import Any, ClassVar, Mapping, Sequence
 
-from rules.core import BadInput, IllegalMove, ScoreResult
+from rules.core import BadInput, IllegalMove, ScoreResult, check_player_count
 from rules.gargon_battle import chooser, describe, describe_draws, resolve_colour
 from rules.gargon_cards import (COLOURS, GAME, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Card,
                                 amulet_table, cards_from_codes, colour_from_name, full_deck,
@@ -448,9 +448,7 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None = None,
     two draw piles. `setup` may give `start` (seat or name of the youngest player, who
     starts), `hand_size`, `piles` ([n1, n2]) and a deck's `amulets`."""
     names = seat_names(players)
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise BadInput("players", f"Gargon is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                                  f"not {len(names)}")
+    check_player_count(len(names), "Gargon", MIN_PLAYERS, MAX_PLAYERS)
     setup = expect(setup or {}, dict, "setup")
     hand = opt(setup, "hand_size", int, HAND_SIZE, "setup")
     dealt = hand * len(names)

@@ -162,6 +162,54 @@ class SpecialKontra(_Action):
 
 
 @dataclass(frozen=True)
+class SwitchDefence(_Action):
+    """Twilight: face-down line cards taken back into the hand (`back_defenders`,
+    `back_equips`) and others laid from the hand ("add more defense cards or switch them
+    with new Baryo cards from your hand, on your next turn")."""
+
+    kind: ClassVar[str] = "switch_defence"
+    back_defenders: int = 0
+    back_equips: int = 0
+    defenders: int = 0
+    equips: int = 0
+
+
+@dataclass(frozen=True)
+class Salag(_Action):
+    """SALAG (block): a nullifying card from the hand laid on the arriving Forest cards
+    (Midnight, or a raid) or, at Dawn, on the Dwellers of `archetype`, with `wielder` the
+    Lakas Defender turned face-up to wield it (an Agimat needs none). The stack is held,
+    its abilities blocked, until the player repels it on their next turn."""
+
+    kind: ClassVar[str] = "salag"
+    nullifier: str = ""
+    wielder: str | None = None
+    archetype: str | None = None
+
+
+@dataclass(frozen=True)
+class Reap(_Action):
+    """A Lagim card's REAP ability, as the host or the camera records it: `card`, on
+    `target`'s Baryo, steals a Soul Coin from that stash onto the Spirit Path of `player`,
+    the reaper. Recorded when it happens, whoever's move it is."""
+
+    kind: ClassVar[str] = "reap"
+    card: str = ""
+    target: int = 0
+
+
+@dataclass(frozen=True)
+class Disable(_Action):
+    """A Forest card's DISABLE ability, as recorded: `card`, a Dweller of `player`'s Baryo,
+    disables `defenders` of its Defenders, "turned horizontally and cannot be used until
+    the Forest card disabler is captured or eliminated"."""
+
+    kind: ClassVar[str] = "disable"
+    card: str = ""
+    defenders: int = 1
+
+
+@dataclass(frozen=True)
 class EndPhase(_Action):
     """Moves on when the phase's draw cannot happen (the deck is empty and cannot be
     reshuffled): Twilight skips the Forest attack, Dawn ends the turn."""
@@ -191,6 +239,12 @@ _READERS: dict[str, Callable[[Mapping[str, Any], int], Any]] = {
     "baryo_offering": lambda r, p: BaryoOffering(p, req(r, "lakas", str), _names(r, "kontra")),
     "special_kontra": lambda r, p: SpecialKontra(p, req(r, "card", str)),
     "end_phase": lambda r, p: EndPhase(p),
+    "switch_defence": lambda r, p: SwitchDefence(p, opt(r, "back_defenders", int, 0), opt(r, "back_equips", int, 0),
+                                                 opt(r, "defenders", int, 0), opt(r, "equips", int, 0)),
+    "salag": lambda r, p: Salag(p, req(r, "nullifier", str), opt(r, "wielder", str, None),
+                                opt(r, "archetype", str, None)),
+    "reap": lambda r, p: Reap(p, req(r, "card", str), _seat(r, "target")),
+    "disable": lambda r, p: Disable(p, req(r, "card", str), opt(r, "defenders", int, 1)),
 }
 
 
@@ -204,4 +258,5 @@ def action_from_dict(data: Mapping[str, Any]) -> Any:
 
 
 LagimAction = (DrawBaryo | BuildDefence | ForestAttack | Battle | Standby | Hasik | Pagtauli | Angkla
-               | SacrificeDarkCoin | BaryoOffering | SpecialKontra | EndPhase)
+               | SacrificeDarkCoin | BaryoOffering | SpecialKontra | EndPhase | SwitchDefence | Salag | Reap
+               | Disable)

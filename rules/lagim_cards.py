@@ -16,19 +16,31 @@ from rules.catalogue import load_catalogue
 from rules.core import BadInput
 from rules.payload import items, obj, opt, req
 
-_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50}
+MAX_LEVEL = 20  # the book's highest printed level is Sigbin's V; XX leaves room for a deck's own
+
+
+def _roman(n: int) -> str:
+    """`n` (1 to 39) in standard Roman numerals."""
+    ones = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX")
+    return "X" * (n // 10) + ones[n % 10]
+
+
+_ROMAN = tuple(_roman(n) for n in range(1, MAX_LEVEL + 1))
 
 
 def parse_level(value: Any, path: str) -> int:
-    """An entity level: a whole number, or the Roman numeral printed on the card ("IV")."""
-    if isinstance(value, str) and value.strip().upper() and set(value.strip().upper()) <= set(_ROMAN):
-        digits = [_ROMAN[ch] for ch in value.strip().upper()]
-        return sum(-d if i + 1 < len(digits) and d < digits[i + 1] else d
-                   for i, d in enumerate(digits))
+    """An entity level: a whole number 0 to MAX_LEVEL, or the Roman numeral printed on the
+    card written the standard way ("IV", never "IIII", "VX" or "L")."""
+    if isinstance(value, str):
+        numeral = value.strip().upper()
+        if numeral not in _ROMAN:
+            raise BadInput(path, f"{value!r} is not a level: write a Roman numeral I to "
+                                 f"{_ROMAN[-1]} as printed, or a whole number")
+        return _ROMAN.index(numeral) + 1
     if isinstance(value, bool) or not isinstance(value, int):
         raise BadInput(path, f"must be a whole number or a Roman numeral, got {value!r}")
-    if value < 0:
-        raise BadInput(path, "must not be negative")
+    if not 0 <= value <= MAX_LEVEL:
+        raise BadInput(path, f"must be 0 to {MAX_LEVEL}, not {value}")
     return value
 
 

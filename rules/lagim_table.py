@@ -17,20 +17,35 @@ from rules.lagim_judge import standings
 from rules.lagim_options import Options
 
 LAGIM_LIMIT = 3  # "A Baryo can only hold a maximum of 3 Lagim Dwellers"
-MAX_DEFENDERS = 3  # "a maximum of 3 Lakas or Special Kontra cards face-down"
 RAID_MAX_CARDS = 3  # Hasik: 3 Lagim of one archetype; Angkla: 3 Hiwaga of one archetype
 PHASE_NAMES = {"twilight": "Takipsilim (Twilight)", "midnight": "Hating-gabi (Midnight)",
                "dawn": "Bukang-liwayway (Dawn)"}
 
 
-def soul_coins_each(players: int) -> int:
-    """Set-up: 3 Soul Coins each for 2-4 players, 2 each for 5-6."""
-    return 3 if players <= 4 else 2
-
-
 def starting_baryo_cards(players: int) -> int:
     """Set-up: 4 Baryo cards each for 2-3 players, 3 each for 4-6."""
     return 4 if players <= 3 else 3
+
+
+@dataclass(frozen=True)
+class Block:
+    """A SALAG on a Baryo: `cards` held under `nullifier` (taken from the hand), wielded by
+    `wielder` (a Lakas Defender turned face-up; None for an Agimat). `ready` turns true when
+    the owner's next turn begins: that turn may repel the stack, and at its end an
+    unrepelled block lapses (the cards settle, the blocking cards are discarded)."""
+
+    nullifier: str
+    wielder: str | None
+    cards: tuple[str, ...]
+    ready: bool = False
+
+    @property
+    def baryo_cards(self) -> int:
+        return 1 if self.wielder is None else 2
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"nullifier": self.nullifier, "wielder": self.wielder, "cards": list(self.cards),
+                "ready": self.ready}
 
 
 @dataclass(frozen=True)
@@ -46,17 +61,32 @@ class Baryo:
     defenders: int = 0  # Defender slots on the defence line
     defence_cards: int = 0  # face-down cards on the defence line, Defenders and equips
     dwellers: tuple[str, ...] = ()
+    blocks: tuple[Block, ...] = ()  # SALAG stacks held on the Baryo
+    disabled: tuple[tuple[str, int], ...] = ()  # (disabling Dweller, Defenders it disables)
 
     @property
     def eliminated(self) -> bool:
         return self.soul_coins == 0
+
+    @property
+    def ready_defenders(self) -> int:
+        """Defenders that can be used: "As long as the disabler is a Dweller in your Baryo,
+        the disabled card will remain disabled." """
+        disabled = sum(n for card, n in self.disabled if card in self.dwellers)
+        return max(0, self.defenders - disabled)
+
+    @property
+    def held(self) -> tuple[str, ...]:
+        """Forest cards held under a SALAG."""
+        return tuple(c for b in self.blocks for c in b.cards)
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "soul_coins": self.soul_coins, "dark_soul_coins": self.dark_coins,
                 "spirit_path": self.spirit_path, "baryo_cards_in_hand": self.hand,
                 "captured": list(self.captured), "defenders": self.defenders,
                 "defence_cards": self.defence_cards, "dwellers": list(self.dwellers),
-                "eliminated": self.eliminated}
+                "salag": [b.to_dict() for b in self.blocks],
+                "disabled_defenders": self.defenders - self.ready_defenders, "eliminated": self.eliminated}
 
 
 @dataclass(frozen=True)
@@ -97,6 +127,7 @@ class Table:
     resting: int = 0
     vessel_soul: int = 0  # Soul Coins discarded into the Coin Vessel during play
     vessel_dark: int = 0
+    ended: bool = False  # the two-player end: both decks empty, the round played out
     announcements: tuple[str, ...] = ()
 
     def card(self, name: str) -> CardInfo | None:
@@ -126,12 +157,17 @@ class Table:
     def lagim_count(self, names: tuple[str, ...]) -> int:
         return sum(self.info(n).kind == "lagim" for n in names)
 
+    def decks_spent(self) -> bool:
+        """RULES-NOTES: with 2 players left and both decks empty there is no reshuffle, and
+        the game ends at the end of that round."""
+        return len(self.standing()) == 2 and not self.forest_deck and not self.baryo_deck
+
     def dwellers_of(self, seat: int, archetype: str) -> tuple[str, ...]:
         return tuple(n for n in self.baryos[seat].dwellers if self.archetype(n) == archetype)
 
     def standings(self) -> ScoreResult:
         return standings([b.name for b in self.baryos], [b.soul_coins for b in self.baryos],
-                         [b.spirit_path for b in self.baryos])
+                         [b.spirit_path for b in self.baryos], self.ended)
 
     def winners(self) -> tuple[str, ...]:
         return self.standings().winners

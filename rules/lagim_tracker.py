@@ -13,18 +13,19 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Mapping, Sequence
 
-from rules.core import BadInput, ScoreResult
+from rules.core import BadInput, ScoreResult, check_player_count
 from rules.lagim_actions import (
-    Angkla, BuildDefence, DrawBaryo, EndPhase, ForestAttack, Hasik, Pagtauli, SacrificeDarkCoin, Standby)
+    Angkla, BuildDefence, DrawBaryo, EndPhase, ForestAttack, Hasik, Pagtauli, SacrificeDarkCoin, Standby,
+    SwitchDefence)
 from rules.lagim_cards import load_deck
+from rules.lagim_judge import DEFENCE_LINE_CARDS, MAX_PLAYERS, MIN_PLAYERS, soul_coins_each
 from rules.lagim_options import Options
 from rules.lagim_table import (
-    MAX_DEFENDERS, PHASE_NAMES, RAID_MAX_CARDS, Baryo, Table, soul_coins_each, starting_baryo_cards)
+    PHASE_NAMES, RAID_MAX_CARDS, Baryo, Table, starting_baryo_cards)
 from rules.lagim_turns import acting_seat, play
 from rules.options import parse_options
 from rules.payload import expect, obj
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 
 @dataclass(frozen=True)
@@ -82,16 +83,28 @@ def _twilight(t: Table, seat: int) -> list[Any]:
     b = t.baryos[seat]
     if not t.drew and t.can_draw_baryo():
         return [DrawBaryo(seat)]
+    room = DEFENCE_LINE_CARDS - b.defence_cards
     actions: list[Any] = [
         BuildDefence(seat, d, e)
-        for d in range(min(MAX_DEFENDERS - b.defenders, b.hand) + 1)
-        for e in range(b.hand - d + 1)
+        for d in range(min(room, b.hand) + 1)
+        for e in range(min(room - d, b.hand - d) + 1)
         if d + e > 0 and (e == 0 or b.defenders + d > 0)]
+    equips = b.defence_cards - b.defenders
+    actions += [SwitchDefence(seat, bd, be, d, e)
+                for bd in range(b.ready_defenders + 1) for be in range(equips + 1) if bd + be
+                for d in range(bd + be + 1) for e in range(bd + be - d + 1)
+                if d + e == bd + be and _line_ok(b.defenders - bd + d, equips - be + e)
+                and b.hand >= d + e]
     if t.can_draw_forest():
         actions += [ForestAttack(seat, n) for n in sorted(set(t.forest_deck or t.graveyard))]
     else:
         actions.append(EndPhase(seat))
     return actions
+
+
+def _line_ok(defenders: int, equips: int) -> bool:
+    """A defence line of at most 3 cards whose Kontra each have a Defender to equip."""
+    return defenders + equips <= DEFENCE_LINE_CARDS and (equips == 0 or defenders > 0)
 
 
 def _dawn(t: Table, seat: int) -> list[Any]:
@@ -138,8 +151,7 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None = None,
     with the levels and moon alignments printed on the table's cards. Seat 0 goes first."""
     chosen = parse_options(Options, options)
     names = [expect(p, str, f"players[{i}]").strip() for i, p in enumerate(players)]
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise BadInput("players", f"Lagim is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
+    check_player_count(len(names), "Lagim", MIN_PLAYERS, MAX_PLAYERS)
     if len(set(names)) != len(names) or not all(names):
         raise BadInput("players", "names must be distinct and not empty")
     if chosen.dark_coins_in_box < len(names):

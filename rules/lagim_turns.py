@@ -15,13 +15,14 @@ from typing import Any, Callable, Iterable
 from rules.core import IllegalMove
 from rules.lagim_actions import (
     Angkla, BaryoOffering, Battle, BuildDefence, DrawBaryo, EndPhase, ForestAttack, Hasik, Pagtauli,
-    LagimAction, RevealedDefender, SacrificeDarkCoin, SpecialKontra, Standby)
-from rules.lagim_battle import Defender, Equip, ForestFighter, judge
+    Disable, LagimAction, Reap, RevealedDefender, SacrificeDarkCoin, Salag, SpecialKontra, Standby, SwitchDefence)
+from rules.lagim_battle import AGIMAT, Defender, Equip, ForestFighter, judge
 from rules.lagim_cards import CardInfo
-from rules.lagim_judge import SPIRIT_PATH_COINS
-from rules.lagim_table import LAGIM_LIMIT, MAX_DEFENDERS, PHASE_NAMES, RAID_MAX_CARDS, Baryo, Incoming, Table
+from rules.lagim_judge import DEFENCE_LINE_CARDS, SPIRIT_PATH_COINS
+from rules.lagim_table import LAGIM_LIMIT, PHASE_NAMES, RAID_MAX_CARDS, Baryo, Block, Incoming, Table
 
-ANSWERS = (Battle, Standby, Pagtauli)
+ANSWERS = (Battle, Standby, Pagtauli, Salag)
+ABILITIES = (Reap, Disable)  # printed abilities: recorded when they happen, whoever's move it is
 
 
 def _listed(names: Iterable[str]) -> str:
@@ -122,9 +123,9 @@ class _Turn:
         """All Dwellers (and the cards that just arrived) to the Graveyard, all Defence
         cards to the Resting Pile; cards in hand stay."""
         b = self.baryo(seat)
-        self.set(graveyard=self.t.graveyard + b.dwellers + arriving,
-                 resting=self.t.resting + b.defence_cards)
-        self.update(seat, dwellers=(), defenders=0, defence_cards=0)
+        self.set(graveyard=self.t.graveyard + b.dwellers + b.held + arriving,
+                 resting=self.t.resting + b.defence_cards + sum(k.baryo_cards for k in b.blocks))
+        self.update(seat, dwellers=(), defenders=0, defence_cards=0, blocks=(), disabled=())
 
     def lose_coin(self, seat: int, raider: int | None) -> None:
         """A Soul Coin to the Coin Vessel (Forest attack) or to the raider's Spirit Path."""
@@ -145,10 +146,11 @@ class _Turn:
     def eliminate(self, seat: int) -> None:
         b = self.baryo(seat)
         self.say(f"{b.name} has no Soul Coins left: the Baryo is eliminated.")
-        self.set(graveyard=self.t.graveyard + b.dwellers + b.captured,
-                 resting=self.t.resting + b.hand + b.defence_cards,
+        self.set(graveyard=self.t.graveyard + b.dwellers + b.captured + b.held,
+                 resting=self.t.resting + b.hand + b.defence_cards + sum(k.baryo_cards for k in b.blocks),
                  vessel_dark=self.t.vessel_dark + b.dark_coins)
-        self.update(seat, hand=0, captured=(), defenders=0, defence_cards=0, dwellers=(), dark_coins=0)
+        self.update(seat, hand=0, captured=(), defenders=0, defence_cards=0, dwellers=(), dark_coins=0,
+                    blocks=(), disabled=())
         standing = self.t.standing()
         if len(standing) == 1 and not any(x.spirit_path >= SPIRIT_PATH_COINS for x in self.t.baryos):
             self.say(f"{self.name(standing[0])} is the last Baryo standing and wins!")
@@ -172,11 +174,37 @@ class _Turn:
     def end_turn(self) -> None:
         if self.t.winners():
             return
+        self.lapse_blocks(self.t.turn)
+        if self.t.winners():
+            return
         count = len(self.t.baryos)
         seat = next(s % count for s in range(self.t.turn + 1, self.t.turn + 1 + count)
                     if not self.t.baryos[s % count].eliminated)
+        if seat <= self.t.turn and self.t.decks_spent():
+            self.set(ended=True, incoming=None)
+            winners = self.t.winners()
+            self.say(f"Both decks are empty and the round is over: {_listed(winners)} "
+                     f"{'wins' if len(winners) == 1 else 'share the win'} with the most coins on "
+                     "the Spirit Path.")
+            return
         self.set(turn=seat, phase="twilight", drew=False, incoming=None)
+        self.update(seat, blocks=tuple(replace(k, ready=True) for k in self.baryo(seat).blocks))
         self.say(f"{self.name(seat)}'s turn: {PHASE_NAMES['twilight']}. Draw a Baryo card.")
+
+    def lapse_blocks(self, seat: int) -> None:
+        """A SALAG lasts until the end of its owner's next turn: unrepelled, the held cards
+        settle as they would have, and the blocking cards go to the Resting Pile."""
+        b = self.baryo(seat)
+        lapsed = [k for k in b.blocks if k.ready]
+        if not lapsed:
+            return
+        self.update(seat, blocks=tuple(k for k in b.blocks if not k.ready))
+        for block in lapsed:
+            self.set(resting=self.t.resting + block.baryo_cards)
+            self.say(f"The SALAG of {block.nullifier} lapses.")
+            self.land(seat, block.cards, None)
+            if self.baryo(seat).eliminated:
+                return
 
     def to_dawn(self) -> None:
         self.set(phase="dawn")
@@ -213,9 +241,10 @@ class _Turn:
         b = self.baryo(seat)
         if not revealed:
             raise IllegalMove("A battle needs at least one Defender turned face-up.")
-        if len(revealed) > b.defenders:
-            raise IllegalMove(f"{b.name} has {b.defenders} Defenders on the defence line, "
-                              f"not {len(revealed)}.")
+        if len(revealed) > b.ready_defenders:
+            disabled = b.defenders - b.ready_defenders
+            raise IllegalMove(f"{b.name} has {b.ready_defenders} Defenders ready on the defence line"
+                              + (f" ({disabled} disabled)" if disabled else "") + f", not {len(revealed)}.")
         equipped, laid = sum(len(r.equip) for r in revealed), b.defence_cards - b.defenders
         if equipped > laid:
             raise IllegalMove(f"{b.name} has {laid} Kontra equipped on the defence line, not {equipped}.")
@@ -258,17 +287,39 @@ def _draw_baryo(g: _Turn, a: DrawBaryo) -> None:
 
 def _build_defence(g: _Turn, a: BuildDefence) -> None:
     g.require_twilight_draw()
-    b = g.baryo(a.player)
     if a.defenders < 0 or a.equips < 0 or a.defenders + a.equips == 0:
         raise IllegalMove("Lay at least one card on the defence line.")
-    if b.defenders + a.defenders > MAX_DEFENDERS:
-        raise IllegalMove(f"A Baryo has at most {MAX_DEFENDERS} Defenders; {b.name} has {b.defenders}.")
-    if a.defenders + a.equips > b.hand:
-        raise IllegalMove(f"{b.name} holds only {b.hand} Baryo cards.")
-    if a.equips and b.defenders + a.defenders == 0:
+    _relay_line(g, a.player, 0, 0, a.defenders, a.equips)
+
+
+def _relay_line(g: _Turn, seat: int, back_defenders: int, back_equips: int, defenders: int,
+                equips: int) -> None:
+    """Cards taken back from the defence line into the hand, then cards laid from it."""
+    b = g.baryo(seat)
+    if back_defenders > b.ready_defenders or back_equips > b.defence_cards - b.defenders:
+        raise IllegalMove(f"{b.name}'s defence line holds {b.defenders} Defenders and "
+                          f"{b.defence_cards - b.defenders} equipped Kontra.")
+    hand = b.hand + back_defenders + back_equips
+    line_defenders = b.defenders - back_defenders + defenders
+    line_cards = b.defence_cards - back_defenders - back_equips + defenders + equips
+    if line_cards > DEFENCE_LINE_CARDS:
+        raise IllegalMove(f"A defence line holds at most {DEFENCE_LINE_CARDS} cards, Defenders and "
+                          f"equipped Kontra together; {b.name}'s would hold {line_cards}.")
+    if defenders + equips > hand:
+        raise IllegalMove(f"{b.name} holds only {hand} Baryo cards.")
+    if line_cards > line_defenders and line_defenders == 0:
         raise IllegalMove("A Kontra card is equipped to a Defender; lay a Defender first.")
-    g.update(a.player, hand=b.hand - a.defenders - a.equips, defenders=b.defenders + a.defenders,
-             defence_cards=b.defence_cards + a.defenders + a.equips)
+    g.update(seat, hand=hand - defenders - equips, defenders=line_defenders, defence_cards=line_cards)
+
+
+def _switch_defence(g: _Turn, a: SwitchDefence) -> None:
+    g.require_twilight_draw()
+    counts = (a.back_defenders, a.back_equips, a.defenders, a.equips)
+    if min(counts) < 0 or a.back_defenders + a.back_equips == 0:
+        raise IllegalMove("A switch takes at least one card back from the defence line.")
+    _relay_line(g, a.player, *counts)
+    g.say(f"{g.name(a.player)} switches {a.back_defenders + a.back_equips} defence cards with "
+          f"{a.defenders + a.equips} from the hand.")
 
 
 def _forest_attack(g: _Turn, a: ForestAttack) -> None:
@@ -284,22 +335,28 @@ def _forest_attack(g: _Turn, a: ForestAttack) -> None:
 
 def _battle(g: _Turn, a: Battle) -> None:
     seat, incoming = a.player, g.t.incoming
+    block = None
     if incoming is None:
         g.require_dawn()
         archetype = (a.archetype or "").strip().lower()
-        if not g.t.dwellers_of(seat, archetype):
+        block = next((k for k in g.baryo(seat).blocks if g.t.archetype(k.cards[0]) == archetype), None)
+        if block is not None and not block.ready:
+            raise IllegalMove("A stack held by SALAG is repelled on the next turn.")
+        if block is None and not g.t.dwellers_of(seat, archetype):
             raise IllegalMove(f"To repel, name the archetype of a Dweller stack in {g.name(seat)}'s Baryo.")
-        arriving: tuple[str, ...] = ()
+        arriving: tuple[str, ...] = () if block is None else block.cards
     else:
         arriving, archetype = incoming.cards, g.t.archetype(incoming.cards[0])
         if a.archetype and a.archetype.strip().lower() != archetype:
             raise IllegalMove(f"The cards arriving are {archetype.capitalize()}; fight them first.")
     defenders, nullifier = g.reveal(seat, a.defenders)
+    if block is not None:
+        defenders = _with_nullifier(g, seat, block, defenders)
     if incoming is not None and incoming.summoned and nullifier:
         arriving = _without(arriving, [incoming.summoned], _absent)
         g.set(forest_deck=tuple(sorted(g.t.forest_deck + (incoming.summoned,))))
         g.say(f"{nullifier} nullifies the summon: {incoming.summoned} returns to the Forest Deck.")
-    stacked = g.t.dwellers_of(seat, archetype)
+    stacked = g.t.dwellers_of(seat, archetype) if block is None else ()
     try:
         verdict = judge([g.fighter(n) for n in arriving + stacked], defenders, a.split)
     except ValueError as exc:
@@ -312,7 +369,7 @@ def _battle(g: _Turn, a: Battle) -> None:
             g.say(f"{g.name(seat)} loses the battle against the Forest attack.")
             g.wipe(seat, arriving)
             g.lose_coin(seat, None)
-        elif incoming is not None:
+        elif arriving:
             g.land(seat, arriving, raider)
     else:
         fought = [f.name for f in verdict.fought]
@@ -330,6 +387,104 @@ def _battle(g: _Turn, a: Battle) -> None:
         if left:
             g.land(seat, tuple(left), raider)
     _after_answer(g, incoming)
+
+
+def _with_nullifier(g: _Turn, seat: int, block: Block, defenders: list[Defender]) -> list[Defender]:
+    """Repelling a SALAG: the block ends, its blocking cards go to the Resting Pile, and the
+    nullifying card is equipped to the first Defender ("add a Lakas card to the nullifying
+    card and completely repel the opposing Forest card")."""
+    g.update(seat, blocks=tuple(k for k in g.baryo(seat).blocks if k is not block))
+    g.set(resting=g.t.resting + block.baryo_cards)
+    info = g.card(block.nullifier)
+    first = defenders[0]
+    equipped = replace(first, equip=first.equip + (Equip(info.name, info.archetypes, g.level(info)),))
+    return [equipped, *defenders[1:]]
+
+
+def _salag(g: _Turn, a: Salag) -> None:
+    """SALAG: "Place the nullifying card face-up ... on top of the opposing Forest card (or
+    Forest card stack). Next, turn a defender (the wielder) face-up." Each SALAG is one
+    card on one stack, and a stack takes one."""
+    seat, b, incoming = a.player, g.baryo(a.player), g.t.incoming
+    card = g.card(a.nullifier)
+    if not card.nullifies or card.deck != "baryo":
+        raise IllegalMove(f"{card.name} has no nullifying ability and cannot cast SALAG.")
+    if b.hand < 1:
+        raise IllegalMove(f"{b.name} holds no Baryo card to cast SALAG with.")
+    wielder = None
+    if card.name.casefold() == AGIMAT:
+        if a.wielder is not None:
+            raise IllegalMove("An Agimat casts SALAG without a wielder.")
+    else:
+        if a.wielder is None:
+            raise IllegalMove(f"{card.name} needs a wielder: turn a Defender face-up to wield it.")
+        wielder = g.card(a.wielder)
+        if wielder.kind != "lakas" or not card.fits(wielder.archetype):
+            raise IllegalMove(f"{wielder.name} cannot wield {card.name}: the wielder is a "
+                              f"{'/'.join(card.archetypes).capitalize()} Lakas Defender.")
+        if b.ready_defenders < 1:
+            raise IllegalMove(f"{b.name} has no ready Defender on the defence line to wield {card.name}.")
+        g.update(seat, defenders=b.defenders - 1, defence_cards=b.defence_cards - 1)
+    if incoming is not None:
+        archetype = g.t.archetype(incoming.cards[0])
+    else:
+        g.require_dawn()
+        archetype = (a.archetype or "").strip().lower()
+        if not g.t.dwellers_of(seat, archetype):
+            raise IllegalMove(f"Cast SALAG on the arriving Forest cards or on a Dweller stack of "
+                              f"{b.name}'s Baryo.")
+    if any(g.t.archetype(k.cards[0]) == archetype for k in b.blocks):
+        raise IllegalMove(f"The {archetype.capitalize()} stack is already held by a SALAG.")
+    stacked = g.t.dwellers_of(seat, archetype)
+    held = (incoming.cards if incoming is not None else ()) + stacked
+    g.update(seat, hand=b.hand - 1, dwellers=tuple(n for n in b.dwellers if n not in stacked),
+             blocks=g.baryo(seat).blocks + (Block(card.name, None if wielder is None else wielder.name, held),))
+    g.set(incoming=None)
+    g.say(f"{b.name} casts SALAG with {card.name}"
+          + ("" if wielder is None else f", wielded by {wielder.name}")
+          + f": {_listed(held)} {'is' if len(held) == 1 else 'are'} held, abilities blocked, until "
+            "repelled on the next turn.")
+    if incoming is None:
+        g.end_turn()
+    else:
+        _after_answer(g, incoming)
+
+
+def _reap(g: _Turn, a: Reap) -> None:
+    """REAP: "stealing a Soul coin from another player's coin stash as an effect of a Lagim
+    card's ability. A stolen Soul Coin goes to the Spirit Path of the player who stole it."
+    A card held by SALAG has its abilities blocked."""
+    reaper, target = a.player, g.target(a.target, a.player)
+    card = g.forest_card(a.card)
+    if card.kind != "lagim":
+        raise IllegalMove(f"{card.name} is a Hiwaga card; only a Lagim card reaps.")
+    if g.baryo(reaper).eliminated:
+        raise IllegalMove(f"{g.name(reaper)}'s Baryo is eliminated and cannot reap.")
+    incoming = g.t.incoming
+    arriving = incoming.cards if incoming is not None and incoming.target == target else ()
+    if card.name not in g.baryo(target).dwellers + arriving:
+        blocked = card.name in g.baryo(target).held
+        raise IllegalMove(f"{card.name} is held by SALAG: its abilities are blocked." if blocked else
+                          f"No {card.name} is attacking or dwelling in {g.name(target)}'s Baryo.")
+    g.say(f"{card.name} reaps a Soul Coin from {g.name(target)}!")
+    g.lose_coin(target, reaper)
+    if not g.baryo(target).eliminated or g.t.winners():
+        return
+    if arriving:  # the cards that were arriving have no Baryo left to land on
+        g.set(graveyard=g.t.graveyard + arriving, incoming=None)
+    if target == g.t.turn or arriving:
+        g.end_turn()
+
+
+def _disable(g: _Turn, a: Disable) -> None:
+    seat, b = a.player, g.baryo(a.player)
+    card = g.forest_card(a.card)
+    if card.name not in b.dwellers:
+        raise IllegalMove(f"No {card.name} dwells in {b.name}'s Baryo: a disabler acts as a Dweller.")
+    if not 1 <= a.defenders <= b.ready_defenders:
+        raise IllegalMove(f"{b.name} has {b.ready_defenders} Defenders ready to disable, not {a.defenders}.")
+    g.update(seat, disabled=b.disabled + ((card.name, a.defenders),))
+    g.say(f"{card.name} disables {a.defenders} of {b.name}'s Defenders until it is captured or eliminated.")
 
 
 def _standby(g: _Turn, a: Standby) -> None:
@@ -493,7 +648,8 @@ _HANDLERS: dict[type, Callable[[_Turn, Any], None]] = {
     DrawBaryo: _draw_baryo, BuildDefence: _build_defence, ForestAttack: _forest_attack,
     Battle: _battle, Standby: _standby, Hasik: _hasik, Pagtauli: _pagtauli, Angkla: _angkla,
     SacrificeDarkCoin: _sacrifice_dark_coin, BaryoOffering: _baryo_offering,
-    SpecialKontra: _special_kontra, EndPhase: _end_phase,
+    SpecialKontra: _special_kontra, EndPhase: _end_phase, SwitchDefence: _switch_defence,
+    Salag: _salag, Reap: _reap, Disable: _disable,
 }
 
 
@@ -516,7 +672,9 @@ def play(table: Table, action: LagimAction) -> Table:
     actor = acting_seat(table)
     if not 0 <= player < len(table.baryos):
         raise IllegalMove(f"There is no seat {player} at this table.")
-    if table.incoming is not None and player == actor and not isinstance(action, ANSWERS):
+    if isinstance(action, ABILITIES):
+        actor = player
+    elif table.incoming is not None and player == actor and not isinstance(action, ANSWERS):
         raise IllegalMove(f"{table.baryos[player].name} must first answer the Forest cards on the "
                           "Baryo: battle or stand by.")
     if player != actor:
@@ -524,4 +682,6 @@ def play(table: Table, action: LagimAction) -> Table:
                           if actor is not None else "Nobody is to move.")
     turn = _Turn(table)
     handler(turn, action)
-    return replace(turn.t, announcements=tuple(turn.said))
+    baryos = tuple(replace(b, disabled=tuple(d for d in b.disabled if d[0] in b.dwellers))
+                   for b in turn.t.baryos)  # a disabler captured or eliminated frees its Defenders
+    return replace(turn.t, baryos=baryos, announcements=tuple(turn.said))

@@ -7,6 +7,7 @@ with its default, so a table can switch it and the README can list it.
 from __future__ import annotations
 
 import dataclasses
+import math
 from typing import Any, Mapping, TypeVar, get_type_hints
 
 from rules.core import BadInput
@@ -40,6 +41,8 @@ def parse_options(cls: type[O], raw: Mapping[str, Any] | None, path: str = "opti
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise BadInput(f"{path}.{key}", "must be a number")
             value = float(value)
+            if not math.isfinite(value):
+                raise BadInput(f"{path}.{key}", "must be a finite number")
         values[key] = value
     try:
         return cls(**values)

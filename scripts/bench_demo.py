@@ -4,9 +4,11 @@ For every game: how many of the recording's card changes vision reported right, 
 as a question (unsure), or missed, the reports that were no recorded change, how the game
 ended, and the frames per second the demo sustains when it films as fast as it can
 (`--speed` high; the demo itself films at 8 frames a second). Medians over `--runs` runs,
-each on another generated table. Prints JSON.
+each on another generated table, and how many of the games reached their final scores.
+`--load N` runs N CPU-bound processes beside it the whole time, as a busy Pi or a shared
+machine has: the demo must slow down, never derail. Prints JSON.
 
-    .venv/bin/python scripts/bench_demo.py [--games bagani,gargon] [--runs 3]
+    .venv/bin/python scripts/bench_demo.py [--games bagani,gargon] [--runs 3] [--speed 1000] [--load 1]
 """
 
 from __future__ import annotations
@@ -16,8 +18,12 @@ import dataclasses
 import json
 import logging
 import statistics
+import subprocess
+import sys
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 from companion.config import Settings
 from companion.demo import DemoPlayer
@@ -26,11 +32,23 @@ from companion.server import build_services, close_services
 GAMES = ("bagani", "gargon", "dugtungan", "lagim")
 
 
-def play(game: str, folder: Path, run: int) -> dict:
+@contextmanager
+def cpu_load(processes: int) -> Iterator[None]:
+    """`processes` busy loops beside the benchmark, ended when it ends."""
+    burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(processes)]
+    try:
+        yield
+    finally:
+        for burner in burners:
+            burner.kill()
+            burner.wait()
+
+
+def play(game: str, folder: Path, run: int, speed: float) -> dict:
     settings = dataclasses.replace(Settings(), data_dir=str(folder), speech=False, host_token="bench")
     services = build_services(settings, folder / f"demo-{game}-{run}.db", "http://192.0.2.1:8000")
     try:
-        player = DemoPlayer(services.table, game, speed=1000, loop=False, seed=run).start()
+        player = DemoPlayer(services.table, game, speed=speed, loop=False, seed=run).start()
         if not player.wait(900):
             raise RuntimeError(f"the {game} demo did not end in 15 minutes")
         snap = services.table.snapshot()
@@ -44,16 +62,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--speed", type=float, default=1000.0, help="1 is the demo's own pace")
+    parser.add_argument("--load", type=int, default=0, help="CPU-bound processes running beside it")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
-    out = {}
-    with tempfile.TemporaryDirectory() as tmp:
+    out: dict = {"speed": args.speed, "load_processes": args.load}
+    finished = played = 0
+    with tempfile.TemporaryDirectory() as tmp, cpu_load(args.load):
         for game in args.games.split(","):
-            runs = [play(game, Path(tmp), run) for run in range(args.runs)]
-            counted = ("right", "wrong", "asked", "missed", "extra", "fps")
+            runs = [play(game, Path(tmp), run, args.speed) for run in range(args.runs)]
+            counted = ("right", "wrong", "asked", "missed", "extra", "refused", "ended_by_script", "fps")
             out[game] = {key: statistics.median(r[key] for r in runs) for key in counted}
             out[game]["changes"] = runs[0]["right"] + runs[0]["wrong"] + runs[0]["asked"] + runs[0]["missed"]
+            out[game]["finished"] = sum(r["status"] == "finished" for r in runs)
             out[game]["runs"] = runs
+            finished += out[game]["finished"]
+            played += len(runs)
+    out["games_finished"] = f"{finished} of {played}"
     print(json.dumps(out, indent=2))
 
 

@@ -23,7 +23,7 @@ from typing import Any, Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules import bagani  # noqa: E402
-from rules.bagani_cards import COLOURS, DEFAULT_DECK  # noqa: E402
+from rules.bagani_cards import COLOURS, DEFAULT_DECK, MAX_STAT  # noqa: E402
 from rules.bagani_combos import best_hand  # noqa: E402
 from rules.dugtungan_cards import deck_counts  # noqa: E402
 from rules.dugtungan_finder import find_words  # noqa: E402
@@ -59,6 +59,21 @@ def bagani_final_hand_20_cards(hands: int = 300) -> dict[str, Any]:
         hand = rng.sample(deck, 20)
         times += _timed_ms(lambda: best_hand(hand), 1)
     return _figures(times, goal_ms=5)
+
+
+def bagani_final_hand_largest(repeats: int = 7) -> dict[str, Any]:
+    """The largest hands `score` and `check hand` accept: the whole default deck (55 cards,
+    5 Biyaya) and the whole of the largest deck a deck file may describe (20 of each card:
+    220 cards, 20 Biyaya); `ratio` is against the 20-card median of the same run."""
+    baseline = bagani_final_hand_20_cards(60)["median_ms"]
+    whole = _bagani_cards()
+    largest = [code for code in DEFAULT_DECK.bagani_cards for _ in range(MAX_STAT)]
+    figures = {}
+    for name, hand in (("whole_default_deck", whole), ("largest_deck_file", largest)):
+        median = statistics.median(_timed_ms(lambda: best_hand(hand), repeats))
+        figures[name] = {"cards": len(hand), "median_ms": round(median, 2),
+                         "ratio_to_20_cards": round(median / baseline, 1)}
+    return {**figures, "baseline_20_cards_ms": baseline, "runs": repeats}
 
 
 def bagani_end_scoring_6_players(games: int = 50, repeats: int = 5) -> dict[str, Any]:
@@ -129,6 +144,7 @@ def dugtungan_lexicon_load(repeats: int = 5) -> dict[str, Any]:
 
 BENCHMARKS: dict[str, Callable[[], dict[str, Any]]] = {
     "bagani_final_hand_20_cards": bagani_final_hand_20_cards,
+    "bagani_final_hand_largest": bagani_final_hand_largest,
     "bagani_end_scoring_6_players": bagani_end_scoring_6_players,
     "dugtungan_move_finder_15_cards": dugtungan_move_finder_15_cards,
     "dugtungan_lexicon_load": dugtungan_lexicon_load,

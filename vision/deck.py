@@ -101,7 +101,17 @@ class DeckProfile:
         except _FormatError:
             raise
         except (OSError, KeyError, ValueError, TypeError) as exc:
-            raise ValueError(f"not a deck profile ({exc.__class__.__name__}: {exc})") from None
+            raise ValueError(f"not a deck profile written by companion enroll ({_why_not(exc)})") from None
+
+
+def _why_not(exc: Exception) -> str:
+    """A deck file's problem in the user's terms: numpy's own messages advise loading
+    the file unsafely, which a deck never needs."""
+    if isinstance(exc, KeyError):
+        return f"it has no {str(exc.args[0]).split()[0]} array"
+    if isinstance(exc, OSError) and not isinstance(exc, EOFError):
+        return exc.strerror or "it cannot be read"
+    return "it is not a deck archive: another kind of file, or damaged"
 
 
 def _quantised(details: np.ndarray) -> dict[str, np.ndarray]:

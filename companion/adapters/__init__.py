@@ -116,6 +116,11 @@ class Adapter(Protocol):
         """The demo's scripted table for this game."""
         ...
 
+    def recordings(self) -> Sequence[Recording]:
+        """Every scripted table of the demo for this game (other numbers of players), the
+        first being `recording()`."""
+        ...
+
 
 def adapter_for(game: object) -> Adapter:
     """The adapter of `game`; BadInput for a game without one."""

@@ -181,6 +181,9 @@ class BaganiAdapter:
     def recording(self) -> Recording:
         return _DEMO
 
+    def recordings(self) -> Sequence[Recording]:
+        return DEMOS
+
 
 def _name(halimaw: Any) -> str:
     return halimaw["name"] if isinstance(halimaw, Mapping) else str(halimaw)
@@ -205,15 +208,21 @@ def _card(track: int, code: str, zone: str, kind: str = "appeared", confidence: 
                        previous_zone=previous, candidates=candidates)
 
 
-def _demo() -> Recording:
-    """Two players, four turns on a six-Halimaw deck: the rows laid out, draws and refills,
-    combos and defeats, reveals with their attacks, a reading the host confirms, Sarimaw's
-    fall and the final hands."""
+NAMES = ("Ana", "Ben", "Carla", "Dan", "Eva")
+
+
+def _demo(players: int = 2) -> Recording:
+    """Two players (and up to three more, who draw twice and pass), four turns on a
+    six-Halimaw deck: the rows laid out, draws and refills, combos and defeats, reveals
+    with their attacks, a reading the host confirms, Sarimaw's fall and the final hands."""
     ana, ben = seat_zone(0), seat_zone(1)
     take = lambda track, code: Step(1.5, _card(track, code, CENTRE, kind="gone"))  # noqa: E731
     lay = lambda track, code, zone: Step(0.6, _card(track, code, zone))  # noqa: E731
     discard = lambda track, code, zone: Step(0.3, _card(track, code, zone, kind="gone"))  # noqa: E731
     host = lambda action, delay=2.0: Step(delay, host=HostEvent(action=action))  # noqa: E731
+    others = lambda: [step for seat in range(2, players) for step in (  # noqa: E731
+        host({"kind": "draw", "player": seat, "source": "deck"}, 3.0),
+        host({"kind": "draw", "player": seat, "source": "deck"}, 1.5), host({"kind": "done", "player": seat}))]
     steps = [
         # The table is laid out: five Bagani cards and four Halimaw face up in the centre.
         *[Step(0.5, _card(i, code, CENTRE)) for i, code in enumerate(
@@ -232,6 +241,7 @@ def _demo() -> Recording:
         host({"kind": "draw", "player": 1, "source": "deck"}, 3.0),
         host({"kind": "draw", "player": 1, "source": "deck"}, 1.5),
         host({"kind": "done", "player": 1}),
+        *others(),
         # Ana draws twice from the deck, lays a pair of red squares and takes the Aswang;
         # the camera is unsure of that Halimaw, so the host is asked.
         host({"kind": "draw", "player": 0, "source": "deck"}, 3.0),
@@ -254,11 +264,15 @@ def _demo() -> Recording:
         *[discard(40 + i, code, ben) for i, code in enumerate(
             ["blue-circle", "red-circle", "green-circle", "yellow-circle", "violet-circle", "biyaya"])],
         host({"kind": "done", "player": 1}),
-        # The final hands are laid out and scored: Ana kept one card, Ben none.
+        # The final hands are laid out and scored: Ana kept one card, Ben none, the others
+        # the four that their dealt three and two draws less Sarimaw's discard left them.
         Step(3.0, _card(50, "yellow-square", ana)),
+        *[Step(0.6, _card(60 + 4 * seat + k, code, seat_zone(seat))) for seat in range(2, players)
+          for k, code in enumerate(("green-square", "red-circle", "red-square", "yellow-circle"))],
     ]
-    return Recording(players=("Ana", "Ben"), steps=tuple(steps), setup={"deck": DEMO_DECK})
+    return Recording(players=NAMES[:players], steps=tuple(steps), setup={"deck": DEMO_DECK})
 
 
 _DEMO = _demo()
+DEMOS = (_DEMO, _demo(3))
 ADAPTER = BaganiAdapter()

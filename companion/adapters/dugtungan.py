@@ -120,6 +120,9 @@ class DugtunganAdapter:
     def recording(self) -> Recording:
         return _DEMO
 
+    def recordings(self) -> Sequence[Recording]:
+        return DEMOS
+
 
 def _card(track: int, code: str, x: float, y: float, confidence: float = 0.97,
           candidates: tuple[tuple[str, float], ...] = ()) -> Observation:
@@ -128,11 +131,19 @@ def _card(track: int, code: str, x: float, y: float, confidence: float = 0.97,
                        candidates=candidates)
 
 
-def _demo() -> Recording:
-    """Two players with their dealt hands shown: BAHALA around the first PAMATO, a SAKA the
-    camera is unsure of (BAKA?), a pass, TAPOS, and the host ending the game: the fewest
-    letters left in hand wins."""
+NAMES = ("Ana", "Ben", "Carla", "Dan", "Eva")
+#: What the players after the first two hold: they only draw and pass in the demo.
+OTHER_HANDS = (["E", "NG", "O"], ["U", "NG", "I"], ["NG", "E", "U"])
+
+
+def _demo(players: int = 2) -> Recording:
+    """Ana and Ben with their dealt hands shown, and up to three more players who draw
+    and pass: BAHALA around the first PAMATO, a SAKA the camera is unsure of (BAKA?),
+    the others pass, TAPOS, and the host ending the game: the fewest letters left in
+    hand wins."""
     host = lambda action, delay=2.0: Step(delay, host=HostEvent(action=action))  # noqa: E731
+    passes = lambda seats: [s for seat in seats for s in (  # noqa: E731
+        host({"kind": "draw", "seat": seat, "card": None}, 3.0), host({"kind": "pass", "seat": seat}))]
     steps = [
         Step(2.0, _card(1, "LA", 300, 100)),
         Step(2.5, _card(2, "BA", 160, 100)), Step(1.0, _card(3, "HA", 230, 100)),
@@ -140,15 +151,15 @@ def _demo() -> Recording:
         Step(3.0, _card(5, "SA", 230, 262, confidence=0.6, candidates=(("SA", 0.6), ("BA", 0.37)))),
         Step(2.0, _card(6, "TA", 300, 420)),
         Step(6.0, host=HostEvent(answer=0)),
-        host({"kind": "draw", "seat": 0, "card": None}, 3.0),
-        host({"kind": "pass", "seat": 0}),
+        *passes([*range(2, players), 0]),
         Step(2.5, _card(7, "PO", 370, 421)), Step(1.0, _card(8, "S", 440, 419)),
         Step(2.0, _card(9, "LI", 370, 580)),
         Step(4.0, host=HostEvent(end=True)),
     ]
-    return Recording(players=("Ana", "Ben"), steps=tuple(steps),
-                     setup={"hands": [["BA", "HA", "KA", "NG"], ["SA", "TA", "PO", "S"]]})
+    hands = [["BA", "HA", "KA", "NG"], ["SA", "TA", "PO", "S"], *OTHER_HANDS[:players - 2]]
+    return Recording(players=NAMES[:players], steps=tuple(steps), setup={"hands": hands})
 
 
 _DEMO = _demo()
+DEMOS = (_DEMO, _demo(4))
 ADAPTER = DugtunganAdapter()

@@ -131,6 +131,9 @@ class GargonAdapter:
     def recording(self) -> Recording:
         return _DEMO
 
+    def recordings(self) -> Sequence[Recording]:
+        return DEMOS
+
 
 def _card(track: int, code: str, seat: int | None, kind: str = "appeared", confidence: float = 0.97,
           candidates: tuple[tuple[str, float], ...] = ()) -> Observation:
@@ -143,14 +146,22 @@ def _gone(track: int, code: str, seat: int) -> Observation:
     return _card(track, code, seat, kind="gone")
 
 
-def _demo() -> Recording:
-    """Three players, two short rounds on tiny piles: plays, a pass, a reveal the camera is
-    unsure of (the host is asked), battles with draws, and the last round's end."""
+NAMES = ("Ana", "Ben", "Carla", "Dan", "Eva")
+
+
+def _demo(players: int = 3) -> Recording:
+    """Three to five players, two short rounds on tiny piles: plays, passes, a reveal the
+    camera is unsure of (the host is asked), battles with draws, and the last round's end.
+    Players after the third pass each round, drawing from the second pile."""
+    others = range(3, players)
+    passes = lambda: [Step(2.0, host=HostEvent(action={"kind": "pass", "seat": seat, "draws": [2]}))  # noqa: E731
+                      for seat in others]
     steps: list[Step] = [
-        # Round 1: Ana leads red + blue (pattern 1:1), Ben follows, Carla passes.
+        # Round 1: Ana leads red + blue (pattern 1:1), Ben follows, Carla (and the rest) pass.
         Step(2.0, _card(1, "red", 0)), Step(0.6, _card(2, "blue", 0)),
         Step(2.0, _card(3, "red", 1)), Step(0.6, _card(4, "blue", 1)),
         Step(2.5, host=HostEvent(action={"kind": "pass", "seat": 2, "draws": [1]})),
+        *passes(),
         # Reveal: backs turn into faces; Ben's blue is hard to read.
         Step(2.0, _gone(1, "red", 0)), Step(0.2, _card(11, "red-9", 0)),
         Step(0.4, _gone(2, "blue", 0)), Step(0.2, _card(12, "blue-4", 0)),
@@ -163,17 +174,20 @@ def _demo() -> Recording:
         Step(2.0, host=HostEvent(action={"kind": "draw", "seat": 0, "pile": 2})),
         Step(2.0, _gone(12, "blue-4", 0)), Step(0.3, _gone(14, "blue-7", 1)),
         Step(2.0, host=HostEvent(action={"kind": "draw", "seat": 0, "pile": 2})),
-        # Round 2: Ben leads green, Carla follows, Ana passes and empties pile 1: the last round.
+        # Round 2: Ben leads green, Carla follows, the rest pass, Ana passes and empties
+        # pile 1: the last round.
         Step(2.5, _card(21, "green", 1)),
         Step(2.0, _card(22, "green", 2)),
+        *passes(),
         Step(2.0, host=HostEvent(action={"kind": "pass", "seat": 0, "draws": [1]})),
         Step(2.0, _gone(21, "green", 1)), Step(0.2, _card(31, "green-13", 1)),
         Step(0.4, _gone(22, "green", 2)), Step(0.2, _card(32, "green-2", 2)),
         Step(2.5, _gone(31, "green-13", 1)), Step(0.3, _gone(32, "green-2", 2)),
     ]
-    return Recording(players=("Ana", "Ben", "Carla"), steps=tuple(steps),
-                     setup={"hand_size": 10, "piles": [2, 3]})
+    return Recording(players=NAMES[:players], steps=tuple(steps),
+                     setup={"hand_size": 10, "piles": [2, 3 + 2 * len(others)]})
 
 
 _DEMO = _demo()
+DEMOS = (_DEMO, _demo(5))
 ADAPTER = GargonAdapter()

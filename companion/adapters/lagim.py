@@ -80,6 +80,15 @@ class LagimAdapter:
             return f"{who} casts {action['card']}"
         if kind == "end_phase":
             return f"{who} ends the phase"
+        if kind == "switch_defence":
+            return f"{who} switches defence cards with cards from the hand"
+        if kind == "salag":
+            wielder = f", wielded by {action['wielder']}" if action.get("wielder") else ""
+            return f"{who} casts SALAG with {action['nullifier']}{wielder}"
+        if kind == "disable":
+            return f"{action['card']} disables {action.get('defenders', 1)} of {who}'s Defenders"
+        if kind == "reap":
+            return f"{action['card']} reaps a Soul Coin from {whom} for {who}"
         return str(action)
 
     def host_templates(self, state: GameState) -> Sequence[Choice]:
@@ -92,6 +101,9 @@ class LagimAdapter:
 
     def recording(self) -> Recording:
         return _DEMO
+
+    def recordings(self) -> Sequence[Recording]:
+        return DEMOS
 
 
 DEMO_DECK = {"cards": [{"name": "Duwende", "level": "I"}, {"name": "Kapre", "level": "IV"},
@@ -129,4 +141,5 @@ def _demo() -> Recording:
 
 
 _DEMO = _demo()
+DEMOS = (_DEMO,)
 ADAPTER = LagimAdapter()

@@ -29,24 +29,36 @@ def pick_game(wanted: str | None, default: str) -> str:
     return default
 
 
+def demo_games(wanted: str | None, default: str) -> list[str]:
+    """The games the demo plays in turn: the one asked for, else every playable game
+    starting with the default setting's."""
+    first = pick_game(wanted, default)
+    if wanted is not None:
+        return [first]
+    playable = playable_games()
+    start = playable.index(first)
+    return playable[start:] + playable[:start]
+
+
 def run_demo(args: argparse.Namespace) -> int:
     settings = table_settings(args)
-    game = pick_game(args.game, settings.game)
+    games = demo_games(args.game, settings.game)
     if args.speed <= 0:
         raise UsageError("--speed", str(args.speed), "must be more than 0")
-    print(f"companion: demo of {game}: a generated table filmed and read by the camera pipeline", flush=True)
+    print(f"companion: demo of {', then '.join(games)}: generated tables filmed and read by the camera "
+          "pipeline", flush=True)
 
     def start(services):  # type: ignore[no-untyped-def]
-        return DemoPlayer(services.table, game, speed=args.speed, loop=not args.once,
+        return DemoPlayer(services.table, games, speed=args.speed, loop=not args.once,
                           answer_myself=args.answer_myself).start().stop
 
     return serve(settings, settings.port, settings.data_path / "demo.db", start)
 
 
 def add_demo_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", help="game to demonstrate (default: the game setting)")
+    parser.add_argument("--game", help="game to demonstrate (default: every game in turn, the game setting's first)")
     parser.add_argument("--speed", type=float, default=1.0, help="play the recording this many times faster")
-    parser.add_argument("--once", action="store_true", help="play the recording once instead of looping")
+    parser.add_argument("--once", action="store_true", help="play each game once instead of looping")
     parser.add_argument("--answer-myself", action="store_true",
                         help="leave the camera's questions to the host page; the recording waits for the answer")
     add_table_options(parser)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 from pathlib import Path
 
 import cv2
@@ -12,6 +13,7 @@ from vision.deck import code_of
 from vision.detect import ContourCardDetector
 from vision.embed import DEFAULT_MODEL, ModelMissing, OnnxEmbedder
 from vision.enroll import Enrollment
+from vision.synth.faces import game_codes
 
 GAMES = ("bagani", "gargon", "dugtungan", "lagim", "generic")
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
@@ -27,15 +29,26 @@ def enrollment_images(folder: Path) -> list[Path]:
     return images
 
 
+def card_code(path: Path, game: str) -> str:
+    """The card code a photo's name gives; a misspelt code is refused, not enrolled as a
+    card the game does not have (a generic deck takes any name)."""
+    code = code_of(path)
+    if not code:
+        raise UsageError(str(path), "images", "the file name must be the card code, e.g. red-14.jpg")
+    if game != "generic" and code not in game_codes(game):
+        near = difflib.get_close_matches(code, game_codes(game), n=1)
+        hint = f"did you mean {near[0]}{path.suffix}?" if near else f"codes look like {game_codes(game)[0]}"
+        raise UsageError(str(path), "images", f"{code!r} is not a {game} card code; {hint}")
+    return code
+
+
 def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if not (out.is_dir() or out.parent.is_dir()):
         raise UsageError(str(out), "out", "the folder to write the deck into does not exist")
     enrollment = Enrollment(args.game, ContourCardDetector())
     for path in enrollment_images(Path(args.images)):
-        code = code_of(path)
-        if not code:
-            raise UsageError(str(path), "images", "the file name must be the card code, e.g. red-14.jpg")
+        code = card_code(path, args.game)
         image = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if image is None:
             raise UsageError(str(path), "images", "not a picture OpenCV can read")

@@ -6,13 +6,16 @@ import argparse
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 import cv2
 
 from companion.commands.enroll import GAMES
+from companion.config import Settings
 from companion.errors import UsageError
 from vision.deck import DeckProfile
 from vision.embed import DEFAULT_MODEL, ModelMissing, file_sha256
+from vision.interfaces import CardResult
 from vision.recognize import CardRecognizer
 
 
@@ -50,7 +53,31 @@ def _recognizer(args: argparse.Namespace) -> CardRecognizer:
         raise UsageError("", "model", str(exc)) from None
 
 
+CANDIDATES_SHOWN = 3
+
+
+def card_json(card: CardResult, bar: float) -> dict[str, Any]:
+    """A card as the contract prints it, with a reading under `bar` left unnamed: its
+    candidates are listed beside it, as the live table would ask the host about them."""
+    out = card.to_dict()
+    if card.reading.code is not None and card.reading.confidence >= bar:
+        return out
+    out["code"] = None
+    out["candidates"] = [{"code": c.code, "confidence": round(float(c.score), 4)}
+                         for c in card.reading.candidates[:CANDIDATES_SHOWN]]
+    return out
+
+
+def _said(card: dict[str, Any]) -> str:
+    if card["code"] is not None:
+        return card["code"]
+    unsure = " or ".join(f"{c['code']} {c['confidence']:.2f}" for c in card["candidates"])
+    return f"? ({unsure})" if unsure else "?"
+
+
 def run(args: argparse.Namespace) -> int:
+    if not 0.0 <= args.bar <= 1.0:
+        raise UsageError("--bar", str(args.bar), "must be 0 to 1")
     cv2.setNumThreads(1)
     recognizer = _recognizer(args)
     for name in args.images:
@@ -59,10 +86,11 @@ def run(args: argparse.Namespace) -> int:
         if cards is None:
             raise UsageError(name, "", "no such picture, or not one OpenCV can read")
         ms = round((time.perf_counter() - started) * 1000, 1)
+        found = [card_json(c, args.bar) for c in cards]
         if args.json:
-            print(json.dumps({"image": name, "ms": ms, "cards": [c.to_dict() for c in cards]}), flush=True)
+            print(json.dumps({"image": name, "ms": ms, "cards": found}), flush=True)
         else:
-            named = ", ".join(c.reading.code or "?" for c in cards) or "no cards"
+            named = ", ".join(_said(c) for c in found) or "no cards"
             print(f"{name}: {len(cards)} cards ({ms} ms): {named}", flush=True)
     return 0
 
@@ -74,5 +102,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "Gargon and dugtungan cards are read from what is printed on them")
     parser.add_argument("images", nargs="+", metavar="IMAGE")
     parser.add_argument("--json", action="store_true", help="one JSON object per image")
+    parser.add_argument("--bar", type=float, default=Settings.confidence,
+                        help="readings under this confidence are not named; their candidates are listed "
+                        "(default: %(default)s, the live table's bar for asking the host)")
     parser.add_argument("--model", default=str(DEFAULT_MODEL), help=argparse.SUPPRESS)  # benchmarks of other models
     parser.set_defaults(func=run)

@@ -11,9 +11,10 @@ import argparse
 import logging
 from typing import Callable
 
-from companion.camera import CameraFeed, CameraSetup
+from companion.camera import CameraFeed, CameraSetup, source_problem
 from companion.commands.demo import pick_game
 from companion.commands.table_options import add_table_options, table_settings
+from companion.camera_files import table_camera, table_deck, table_zones
 from companion.errors import UsageError
 from companion.server import serve
 from companion.web import Services
@@ -27,23 +28,27 @@ def run_table(args: argparse.Namespace) -> int:
     settings = table_settings(args)
     game = pick_game(args.game, settings.game)
     players = [p.strip() for p in args.players.split(",") if p.strip()]
-    camera = args.camera or settings.camera
+    camera = args.camera or table_camera(settings.camera, settings.data_path)
     try:
         game_rules(game).new_game(players)  # a bad table is refused before the port opens
     except BadInput as exc:
         raise UsageError("--players", args.players, exc.problem) from None
+    problem = source_problem(camera)
+    if problem:
+        raise UsageError("--camera" if args.camera else "the camera setting", "", problem)
 
     def start(services: Services) -> Callable[[], None] | None:
         restored = services.table.snapshot()
-        if restored["status"] == "playing" and not args.new:
+        if restored["status"] in ("playing", "broken") and not args.new:  # broken: the host decides
             print(f"companion: resumed game {restored['game_id']} ({restored['game']})", flush=True)
         else:
             services.table.start_game(game, players)
         if camera == "none":
-            services.table.view.fail("the camera is switched off (--camera none); enter events by hand")
             return None
         table = services.table.snapshot()
-        setup = CameraSetup(camera, args.deck or settings.deck, table["game"], settings.zones_file, settings.threads)
+        deck = args.deck or table_deck(settings.deck, settings.data_path, table["game"])
+        zones = table_zones(settings.zones_file, settings.data_path)
+        setup = CameraSetup(camera, deck, table["game"], zones, settings.threads)
         return CameraFeed(services.table, setup, len(table["players"])).start()
 
     return serve(settings, settings.port, settings.data_path / "games.db", start)
@@ -54,7 +59,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--game", help="game to play (default: the game setting)")
     parser.add_argument("--camera", metavar="SOURCE", help="camera source (default: the camera setting); "
                         "'none' for a table run by hand from the host page")
-    parser.add_argument("--deck", help="enrolled deck profile for the camera (default: the deck setting)")
+    parser.add_argument("--deck", help="enrolled deck profile for the camera (default: the deck setting, else the deck "
+                        "enrolled on the host page)")
     parser.add_argument("--players", default="Player 1,Player 2,Player 3",
                         help="names in turn order, comma-separated (renamed on the host page)")
     parser.add_argument("--new", action="store_true", help="start a new game even if one is in progress")

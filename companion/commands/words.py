@@ -15,6 +15,9 @@ from companion.jsonio import print_json
 from rules.dugtungan_words import Dictionary
 
 CHANGES = {"add": HouseBook.accept, "reject": HouseBook.reject, "forget": HouseBook.forget}
+#: What each change says it did, so a command that succeeds never answers with silence.
+DONE = {"add": "accepted as a house word", "reject": "rejected as a house word",
+        "forget": "forgotten: the word list decides it again"}
 
 
 def _print_book(book: HouseBook) -> None:
@@ -48,6 +51,8 @@ def _words(args: argparse.Namespace) -> int:
         for word in args.words:
             book = CHANGES[args.action](book, word)
     save_house(path, book)
+    if args.action in DONE:
+        print(f"{', '.join(spelled(w).upper() for w in args.words)}: {DONE[args.action]} ({path})")
     return 0
 
 
@@ -62,4 +67,4 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--json", action="store_true", help="list: print JSON")
     parser.add_argument("--data-dir", metavar="DIR", help="where the house words live "
                         "(default: the data_dir setting)")
-    parser.set_defaults(func=_words, port=None)
+    parser.set_defaults(func=_words, port=None, trailing="words")

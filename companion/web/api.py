@@ -1,9 +1,10 @@
-"""Read-only JSON for everyone: the live state, its push stream, and finished games."""
+"""Read-only JSON for everyone: the live state and finished games (its push stream,
+`/api/stream`, is served beside the app by `companion.web.front`)."""
 
 from __future__ import annotations
 
 
-from flask import Blueprint, Response, jsonify, request, stream_with_context
+from flask import Blueprint, Response, jsonify
 
 from companion import export
 from companion.web.lookup import finished_game, services
@@ -13,16 +14,7 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 @bp.route("/state")
 def state() -> Response:
-    return jsonify(services().table.snapshot())
-
-
-@bp.route("/stream")
-def stream() -> Response:
-    """Server-sent events; `Last-Event-ID` (or `?last=` from our own reconnect) resumes."""
-    last = request.headers.get("Last-Event-ID") or request.args.get("last")
-    body = stream_with_context(services().stream.events(last))
-    return Response(body, mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    return jsonify(services().table.viewer_snapshot())
 
 
 @bp.route("/games")

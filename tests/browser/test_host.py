@@ -166,29 +166,6 @@ def test_without_a_camera_the_host_page_says_so(browser, table):
     page.close()
 
 
-def test_the_host_corrects_an_event_in_its_own_form_and_the_viewer_follows(browser, table):
-    for action in ({"kind": "play", "seat": 0, "colours": ["red"]}, {"kind": "play", "seat": 1, "colours": ["red"]},
-                   {"kind": "pass", "seat": 2, "draws": [1]},
-                   {"kind": "reveal", "cards": [["red-3"], ["red-12"], []]},
-                   {"kind": "battle", "seat": 0, "colour": "red"}):
-        assert table.host("action", {"action": action})[0] == 200
-    viewer = browser.new_page(viewport=PHONE)
-    viewer.goto(table.url + "/")
-    assert totals_on(viewer) == {"Ana": 0, "Ben": 11, "Carla": 0}
-    page = host_page(browser, table.url)
-    page.locator("#accepted li", has_text="Cards turned up").locator("button").click()
-    form = page.locator("#event-form")
-    assert page.locator("#event-kind").input_value() == "reveal"
-    assert form.locator("button.chip").all_inner_texts() == ["red 3 ×", "red 12 ×"]  # the event as it stands
-    fill_form(page, schema_of(page), {"kind": "reveal", "cards": [["red-3"], ["red-2"], []]})
-    send(page, "correct")
-    viewer.wait_for_function("document.querySelector('#players .player .total').textContent === '14'", timeout=10000)
-    assert totals_on(viewer) == {"Ana": 14, "Ben": 0, "Carla": 0}
-    assert "(corrected)" in viewer.locator("#log").inner_text()
-    viewer.close()
-    page.close()
-
-
 def test_undo_then_redo_and_end_and_a_new_game_only_after_confirming(browser, table):
     page = host_page(browser, table.url)
     enter(page, schema_of(page), {"kind": "play", "seat": 0, "colours": ["red", "blue"]})

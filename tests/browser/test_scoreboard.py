@@ -137,3 +137,28 @@ def test_a_phone_reconnects_by_itself_after_the_server_restarts(browser, tmp_pat
     finally:
         page.close()
         again.stop()
+
+
+def test_the_host_corrects_a_scored_reading_from_the_log_and_viewers_follow(browser, table):
+    for action in ({"kind": "play", "seat": 0, "colours": ["red"]}, {"kind": "play", "seat": 1, "colours": ["red"]},
+                   {"kind": "pass", "seat": 2, "draws": [1]},
+                   {"kind": "reveal", "cards": [["red-3"], ["red-12"], []]},
+                   {"kind": "battle", "seat": 0, "colour": "red"}):
+        assert table.host("action", {"action": action})[0] == 200
+    viewer = browser.new_page(viewport=PHONE)
+    viewer.goto(table.url + "/")
+    # Gargon's won cards lie face down: viewers see no running totals, the host does
+    assert [t.inner_text() for t in viewer.locator("#players .player .total").all()] == ["", "", ""]
+    host = browser.new_page(viewport=PHONE)
+    host.goto(f"{table.url}/host?token={HOST_TOKEN}")
+    assert totals_on(host) == {"Ana": 0, "Ben": 11, "Carla": 0}
+    host.locator("#accepted li", has_text="Cards turned up").locator("button").click()
+    assert host.locator("#event-form button.chip").all_inner_texts() == ["red 3 ×", "red 12 ×"]  # as it stands
+    fill_form(host, schema_of(host), {"kind": "reveal", "cards": [["red-3"], ["red-2"], []]})
+    send(host, "correct")
+    host.wait_for_function("document.querySelector('#players .player .total').textContent === '14'", timeout=10000)
+    assert totals_on(host) == {"Ana": 14, "Ben": 0, "Carla": 0}
+    viewer.wait_for_function("document.getElementById('log').innerText.includes('(corrected)')", timeout=10000)
+    assert [t.inner_text() for t in viewer.locator("#players .player .total").all()] == ["", "", ""]
+    viewer.close()
+    host.close()

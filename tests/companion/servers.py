@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.cookiejar
 import json
 import os
 import signal
@@ -23,19 +24,40 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-class Server:
-    """`companion ARGS --port P --data-dir DIR` with speech off and a known host token."""
+def _environment(data_dir: Path, token: str | None) -> dict[str, str]:
+    env = {**os.environ, "COMPANION_SPEECH": "false", "COMPANION_HOST": "127.0.0.1",
+           "XDG_CONFIG_HOME": str(data_dir / "config")}
+    env.pop("COMPANION_CONFIG", None)
+    env.pop("COMPANION_HOST_TOKEN", None)
+    if token is not None:
+        env["COMPANION_HOST_TOKEN"] = token
+    return env
 
-    def __init__(self, args: Sequence[str], data_dir: Path, port: int | None = None) -> None:
+
+def _command(args: Sequence[str], data_dir: Path, port: int, prefix: Sequence[str]) -> list[str]:
+    return [*prefix, sys.executable, "-m", "companion.cli", *args, "--port", str(port), "--data-dir", str(data_dir)]
+
+
+def refused(args: Sequence[str], data_dir: Path, prefix: Sequence[str] = (), timeout: float = 45.0
+            ) -> subprocess.CompletedProcess[str]:
+    """Run a server that is expected to refuse to start: its exit status and output."""
+    return subprocess.run(_command(args, data_dir, free_port(), prefix), capture_output=True, text=True,
+                          env=_environment(data_dir, HOST_TOKEN), timeout=timeout)
+
+
+class Server:
+    """`companion ARGS --port P --data-dir DIR` with speech off and a known host token
+    (`token=None`: the server keeps its own in the data folder). `prefix` runs it under
+    another command (e.g. `setpriv` to drop root)."""
+
+    def __init__(self, args: Sequence[str], data_dir: Path, port: int | None = None,
+                 token: str | None = HOST_TOKEN, prefix: Sequence[str] = (), log_dir: Path | None = None) -> None:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        env = {**os.environ, "COMPANION_HOST_TOKEN": HOST_TOKEN, "COMPANION_SPEECH": "false",
-               "COMPANION_HOST": "127.0.0.1", "XDG_CONFIG_HOME": str(data_dir / "config")}
-        env.pop("COMPANION_CONFIG", None)
-        self.log = open(data_dir / f"server-{self.port}-{time.monotonic_ns()}.log", "w+")
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "companion.cli", *args, "--port", str(self.port), "--data-dir", str(data_dir)],
-            stdout=self.log, stderr=subprocess.STDOUT, env=env)
+        self.log = open((log_dir or data_dir) / f"server-{self.port}-{time.monotonic_ns()}.log", "w+")
+        self.process = subprocess.Popen(_command(args, data_dir, self.port, prefix),
+                                        stdout=self.log, stderr=subprocess.STDOUT,
+                                        env=_environment(data_dir, token))
         self.wait_ready()
 
     def wait_ready(self, timeout: float = 45.0) -> None:
@@ -58,10 +80,24 @@ class Server:
         with urllib.request.urlopen(self.url + "/api/state", timeout=5) as response:
             return json.load(response)
 
-    def host(self, path: str, body: dict[str, Any] | None = None) -> tuple[int, dict[str, Any]]:
+    def host_state(self) -> dict[str, Any]:
+        """The host's view (`/api/state` is the viewers')."""
+        request = urllib.request.Request(self.url + "/api/host/state", headers={"Authorization": f"Bearer {HOST_TOKEN}"})
+        with urllib.request.urlopen(request, timeout=5) as response:
+            return json.load(response)
+
+    def host_page(self) -> str:
+        """The host page's HTML, opened the way a phone does: the host link, then its cookie."""
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        with opener.open(f"{self.url}/host?token={HOST_TOKEN}", timeout=5) as response:
+            return response.read().decode("utf-8")
+
+    def host(self, path: str, body: dict[str, Any] | None = None, key: str | None = None) -> tuple[int, dict[str, Any]]:
+        headers = {"Content-Type": "application/json", "Authorization": f"Bearer {HOST_TOKEN}"}
+        if key:
+            headers["Idempotency-Key"] = key
         request = urllib.request.Request(self.url + "/api/host/" + path, data=json.dumps(body or {}).encode(),
-                                         headers={"Content-Type": "application/json",
-                                                  "Authorization": f"Bearer {HOST_TOKEN}"})
+                                         headers=headers)
         try:
             with urllib.request.urlopen(request, timeout=5) as response:
                 return response.status, json.load(response)

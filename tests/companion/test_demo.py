@@ -45,8 +45,28 @@ def test_the_lagim_demo_names_its_cards_against_its_enrolled_deck_over_the_table
         assert player.wait(120)
         tally = player.tally
         assert tally.wrong == 0 and tally.right >= 3 and tally.asked <= 1, tally
+        assert [g.game for g in services.store.finished_games()] == ["lagim"]
     finally:
         close_services(services)
+
+
+def test_the_demo_plays_the_games_in_turn_each_to_its_final_scores(tmp_path):
+    services = build_services(table_settings(tmp_path), tmp_path / "demo.db", "http://192.0.2.1:8000")
+    try:
+        player = DemoPlayer(services.table, ["dugtungan", "gargon"], speed=1000, loop=False).start()
+        assert player.wait(180)
+        finished = services.store.finished_games()
+        assert sorted(g.game for g in finished) == ["dugtungan", "gargon"]
+        assert all(g.result and g.result["winners"] for g in finished)
+    finally:
+        close_services(services)
+
+
+def test_a_demo_without_a_game_named_plays_every_game_starting_with_the_setting():
+    from companion.commands.demo import demo_games
+
+    assert demo_games(None, "gargon") == ["gargon", "dugtungan", "lagim", "bagani"]
+    assert demo_games("lagim", "gargon") == ["lagim"]
 
 
 def test_a_demo_game_replays_from_its_log_to_the_same_scoreboard(played):
@@ -61,3 +81,25 @@ def test_the_demo_deck_is_enrolled_once_and_then_read_from_the_data_folder(tmp_p
     made = os.stat(path).st_mtime_ns
     assert demo_deck("lagim", ["amihan"], tmp_path) == path
     assert os.stat(path).st_mtime_ns == made
+
+
+def test_every_demo_recording_is_a_legal_game_to_its_end_and_together_they_seat_two_to_five(tmp_path):
+    """Each scripted table, its observations fed straight to the table as a camera that
+    reads every card right would: no script step is refused and every game is scored."""
+    from companion.adapters import adapter_for, playable_games
+
+    seated = set()
+    for game in playable_games():
+        for n, rec in enumerate(adapter_for(game).recordings()):
+            services = build_services(table_settings(tmp_path), tmp_path / f"{game}-{n}.db", "http://192.0.2.1:8000")
+            try:
+                player = DemoPlayer(services.table, game, speed=1000, loop=False)
+                services.table.start_game(game, rec.players, rec.options, rec.setup)
+                assert player._replay(rec)
+                snap = services.table.snapshot()
+                assert snap["status"] == "finished" and snap["winners"], (game, len(rec.players))
+                assert player.tally.refused == 0, (game, len(rec.players))
+                seated.add(len(rec.players))
+            finally:
+                close_services(services)
+    assert seated == {2, 3, 4, 5}

@@ -29,11 +29,11 @@ def test_kill_9_mid_game_then_restart_shows_the_same_scoreboard_and_log(tmp_path
         assert server.host("action", {"action": action})[0] == 200
     assert server.host("rename", {"seat": 2, "name": "Carla M."})[0] == 200
     assert server.host("undo")[0] == 200
-    before = server.state()
+    before = server.host_state()
     server.kill()
     again = Server(RUN, tmp_path)
     try:
-        assert shown(again.state()) == shown(before)
+        assert shown(again.host_state()) == shown(before)
         assert "resumed game 1 (gargon)" in again.output()
     finally:
         assert again.stop() == 0

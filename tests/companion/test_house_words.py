@@ -78,3 +78,18 @@ def test_companion_words_refuses_a_challenge_without_votes(tmp_path: Path) -> No
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr.strip() == "companion: words challenge: needs one WORD, --for N and --against N"
     assert not house_file(tmp_path).exists()
+
+
+def test_words_may_follow_the_options(tmp_path: Path) -> None:
+    """`companion words check --data-dir D WORD` reads as `words --data-dir D check WORD`."""
+    book = tmp_path / "book"
+    added = companion(tmp_path, "add", "--data-dir", str(book), "zzyzx", "qwxz")
+    assert added.returncode == 0, added.stderr
+    checked = companion(tmp_path, "check", "--data-dir", str(book), "zzyzx")
+    assert checked.returncode == 0, checked.stderr
+    assert checked.stdout == companion(tmp_path, "--data-dir", str(book), "check", "zzyzx").stdout
+    assert "ZZYZX" in checked.stdout
+    listed = companion(tmp_path, "list", "--json", "--data-dir", str(book))
+    assert json.loads(listed.stdout)["accept"] == ["qwxz", "zzyzx"]
+    stray = companion(tmp_path, "list", "--data-dir", str(book), "x", "--bogus")
+    assert stray.returncode == 2 and "unrecognized arguments" in stray.stderr

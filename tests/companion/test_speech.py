@@ -81,9 +81,9 @@ def test_the_newest_prompt_survives_a_full_queue():
     assert engine.said[-1] == "prompt 9"
 
 
-def test_an_utterance_is_cut_off_at_its_time_limit():
+def test_a_hung_utterance_is_stopped_at_its_time_limit():
     engine = SlowEngine(seconds=30)
-    speaker = PromptSpeaker(engine_factory=lambda: engine, check_audio=no_problem, timeout=0.1)
+    speaker = PromptSpeaker(engine_factory=lambda: engine, check_audio=no_problem, limit=lambda _t, _r: 0.1)
     speaker.say("a very long sentence")
     deadline = time.monotonic() + 2
     while not engine.said and time.monotonic() < deadline:

@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from companion.store import Store
+from companion.store import Store, StoreError
 
 
 def test_events_are_numbered_from_one_per_game(tmp_path):
@@ -96,3 +96,59 @@ def test_a_damaged_page_in_a_real_database_is_caught(tmp_path):
     path.write_bytes(bytes(data))
     Store(path)
     assert list(tmp_path.glob("games.db.corrupt-*"))
+
+
+def test_a_database_locked_by_another_program_is_refused_not_set_aside(tmp_path, monkeypatch):
+    path = tmp_path / "games.db"
+    Store(path).new_game("gargon", ["Ana", "Ben", "Carla"])
+    monkeypatch.setattr("companion.store.BUSY_SECONDS", 0.2)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(StoreError, match="locked by another program"):
+            Store(path)
+    finally:
+        holder.close()
+    assert not list(tmp_path.glob("games.db.corrupt-*"))
+    assert Store(path).game_in_progress().players == ("Ana", "Ben", "Carla")
+
+
+def test_a_database_from_a_newer_version_is_refused_not_set_aside(tmp_path):
+    path = tmp_path / "games.db"
+    Store(path).close()
+    sqlite3.connect(path).execute("PRAGMA user_version=99").connection.close()
+    with pytest.raises(StoreError, match="newer version"):
+        Store(path)
+    assert not list(tmp_path.glob("games.db.corrupt-*"))
+
+
+def test_one_database_serves_one_server(tmp_path):
+    first = Store(tmp_path / "games.db", exclusive=True)
+    with pytest.raises(StoreError, match=r"another table-companion server \(pid \d+\) uses this data folder"):
+        Store(tmp_path / "games.db", exclusive=True)
+    first.close()
+    Store(tmp_path / "games.db", exclusive=True).close()  # released on close
+
+
+def test_events_written_together_are_all_kept_or_none(tmp_path):
+    store = Store(tmp_path / "games.db")
+    game = store.new_game("gargon", ["Ana", "Ben", "Carla"])
+    store._conn.execute("CREATE TRIGGER refuse_actions BEFORE INSERT ON events WHEN NEW.type = 'action' "
+                        "BEGIN SELECT RAISE(ABORT, 'disk trouble'); END")
+    with pytest.raises(sqlite3.DatabaseError, match="disk trouble"):
+        store.record(game.id, [("answer", {"question": 1, "choice": 0}), ("action", {})], key="tap-1")
+    assert store.events(game.id) == [] and not store.seen("tap-1")
+
+
+def test_a_request_key_is_kept_with_its_events(tmp_path):
+    store = Store(tmp_path / "games.db")
+    game = store.new_game("gargon", ["Ana", "Ben", "Carla"], key="start-1")
+    store.append(game.id, "rename", {"seat": 0, "name": "Anna"}, key="tap-1")
+    store.close()
+    again = Store(tmp_path / "games.db")
+    assert again.seen("start-1") and again.seen("tap-1") and not again.seen("tap-2")
+
+
+def test_a_game_id_beyond_sqlite_integers_is_simply_not_there(tmp_path):
+    with pytest.raises(KeyError):
+        Store(tmp_path / "games.db").game(10 ** 23)

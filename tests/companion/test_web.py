@@ -1,10 +1,9 @@
-"""The web app: viewers read, only the host writes, phones follow by server-sent events."""
+"""The web app: viewers read, only the host writes (phones' live stream: test_stream.py)."""
 
 from __future__ import annotations
 
 import json
 import re
-import threading
 from urllib.parse import unquote
 
 from companion.web import create_app
@@ -70,37 +69,6 @@ def test_a_malformed_event_names_the_field(client):
     assert response.get_json()["error"].startswith("colours[0]:")
 
 
-def test_the_stream_starts_with_the_whole_scoreboard_and_an_id(gargon):
-    gargon.table.bus.flush()
-    events = gargon.stream.events(None)
-    assert next(events).startswith("retry:")
-    frame = next(events)
-    ident, kind, data = frame.strip().split("\n")
-    assert ident == f"id: {gargon.stream.current_id}" and kind == "event: state"
-    assert json.loads(data[len("data: "):])["game"] == "gargon"
-
-
-def test_a_phone_resuming_with_the_current_id_waits_for_the_next_change(gargon):
-    gargon.stream.heartbeat = 0.05
-    gargon.table.bus.flush()
-    events = gargon.stream.events(gargon.stream.current_id)
-    next(events)
-    assert next(events) == ": heartbeat\n\n"
-    gargon.table.rename(0, "Anna")
-    gargon.table.bus.flush()
-    frame = next(events)
-    assert "Anna" in frame and frame.startswith(f"id: {gargon.stream.current_id}\n")
-
-
-def test_the_stream_endpoint_serves_event_stream(client, gargon):
-    gargon.stream.heartbeat = 0.05
-    closer = threading.Timer(0.2, gargon.stream.close)
-    closer.start()
-    response = client.get("/api/stream")
-    assert response.mimetype == "text/event-stream"
-    assert "event: state" in response.get_data(as_text=True)
-
-
 def test_pages_are_served_with_their_own_assets(client):
     page = client.get("/").get_data(as_text=True)
     assert "http" not in re.sub(r'href="http[^"]*"', "", page).split("<main>")[0].replace("http-equiv", "")
@@ -151,6 +119,18 @@ def test_mute_and_rate_are_the_hosts(client, gargon):
     speech = client.post("/api/host/speech", json={"muted": True, "rate": 200}, headers=headers).get_json()["speech"]
     assert speech["muted"] is True and speech["rate"] == 200
     assert client.post("/api/host/speech", json={"rate": 20}, headers=headers).status_code == 400
+
+
+def test_the_host_picks_the_voice_and_hears_the_last_prompt_again(client, gargon):
+    headers = {"Authorization": f"Bearer {HOST_TOKEN}"}
+    speech = client.post("/api/host/speech", json={"voice": "en-gb"}, headers=headers).get_json()["speech"]
+    assert speech["voice"] == "en-gb" and gargon.speaker.voice == "en-gb"
+    assert client.post("/api/host/speech", json={"voice": "klingon"}, headers=headers).status_code == 400
+    gargon.table.bus.flush()
+    said = gargon.speaker.last
+    assert said is not None
+    assert client.post("/api/host/say-again", headers=headers).status_code == 200
+    assert gargon.speaker.last == said
 
 
 def test_create_app_takes_config_over_the_defaults(gargon):

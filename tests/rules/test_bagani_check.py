@@ -137,4 +137,5 @@ def test_cli_scores_the_contract_example(tmp_path):
          "hand": ["blue-circle", "blue-circle", "biyaya"]}]}, tmp_path)
     assert done.returncode == 0
     answer = json.loads(done.stdout)
-    assert answer["players"][0]["total"] == 14 and answer["winners"] == ["Ana"]
+    assert answer["players"][0]["total"] == 14
+    assert answer["winners"] == [] and "no winner is named for 1" in answer["note"]

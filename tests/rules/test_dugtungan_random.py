@@ -10,9 +10,10 @@ from hypothesis import example, given, settings, strategies as st
 
 from rules.core import IllegalMove
 from rules.dugtungan import action_from_dict, new_game
-from rules.dugtungan_actions import Draw, Reshuffle, Reveal, Sapaw
+from game_drivers import dugtungan_deck_after, dugtungan_event
+from rules.dugtungan_actions import Sapaw
 from rules.dugtungan_cards import deck_counts
-from rules.dugtungan_table import DRAW, REVEAL, State
+from rules.dugtungan_table import State
 
 MAX_EVENTS = 80
 # a smaller word list keeps each legal_actions() search quick; the rules are the same
@@ -51,17 +52,10 @@ def test_random_legal_games_never_crash_and_conserve_cards(seed: int, players: i
     for _ in range(MAX_EVENTS):
         if state.is_terminal():
             break
-        if state.phase == REVEAL:
-            action = Reveal(deck.pop())
-        else:
-            action = rng.choice(state.legal_actions())
-            if state.phase == DRAW:
-                action = Draw(state.turn, deck.pop())
-            elif isinstance(action, Reshuffle):
-                deck = [c for b in state.banks for c in b]
-                rng.shuffle(deck)
+        action = dugtungan_event(state, deck, rng)
         assert action_from_dict(json.loads(json.dumps(action.to_dict()))) == action
-        state = state.apply(action)
+        state, before = state.apply(action), state
+        deck = dugtungan_deck_after(action, before, state, deck, rng)
         if rng.random() < 0.2:
             state = try_a_sapaw(state, rng)
         assert len(deck) == state.deck

@@ -167,7 +167,7 @@ def test_the_words_owner_sapaws_back_only_after_another_player() -> None:
         state.apply(Sapaw(0, ("HA", "BA", "IN")))
     state = state.apply(Sapaw(1, ("HA", "BA", "G")))
     state = state.apply(Sapaw(0, ("HA", "BA", "G", "IN")))
-    assert state.word_owner == 0 and "derived from HABAG" in state.announcements[0]
+    assert state.word_owner == 0 and "HABAGIN is a word" in state.announcements[0]
 
 
 def test_sapaw_with_the_last_cards_wins() -> None:

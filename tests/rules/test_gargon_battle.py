@@ -58,7 +58,7 @@ def test_losers_draw_in_turn_order_from_the_start_player() -> None:
 
 
 def test_only_a_players_highest_card_fights_in_battle_one() -> None:
-    answer = battle({"Adam": ["red-10", "red-1"], "Bernd": ["red-7", "red-6"]}, ["Adam", "Bernd"])
+    answer = battle({"Adam": ["red-10", "red-1"], "Bernd": ["red-7", "red-6"]}, ["Adam", "Bernd", "Collette"])
     first, second = answer["colours"]["red"]
     assert (first["winner"], first["won"], first["discarded"]) == ("Adam", ["red-10"], ["red-7"])
     assert (second["winner"], second["won"], second["discarded"]) == ("Bernd", ["red-6"], ["red-1"])
@@ -66,7 +66,7 @@ def test_only_a_players_highest_card_fights_in_battle_one() -> None:
 
 
 def test_a_zero_loses_any_contested_battle() -> None:
-    answer = battle({"Adam": ["red-0"], "Bernd": ["red-1"]}, ["Adam", "Bernd"])
+    answer = battle({"Adam": ["red-0"], "Bernd": ["red-1"]}, ["Adam", "Bernd", "Collette"])
     assert answer["colours"]["red"] == [
         {"winner": "Bernd", "won": ["red-1"], "discarded": ["red-0"], "draws": ["Adam"], "case": "B"}]
 

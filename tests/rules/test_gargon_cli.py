@@ -21,21 +21,21 @@ def test_score_prints_the_contracts_json() -> None:
     assert result.returncode == 0, result.stderr
     answer = json.loads(result.stdout)
     assert answer["players"][0]["total"] == 10 + 3 * 2
-    assert answer["winners"] == ["Adam"]
+    assert answer["winners"] == [] and "Gargon is for 3 to 5 players" in answer["note"]
 
 
 def test_a_follower_off_the_pattern_is_a_normal_play_answer() -> None:
-    result = companion("check", {"check": "play", "plays": [["red", "red"], ["red", "blue"]]})
+    result = companion("check", {"check": "play", "plays": [["red", "red"], ["red", "blue"], None]})
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout)["valid"] == [True, False]
+    assert json.loads(result.stdout)["valid"] == [True, False, True]
 
 
 @pytest.mark.parametrize("command, payload, fragment", [
-    ("check", {"check": "play", "plays": [["red"], ["pink"]]},
+    ("check", {"check": "play", "plays": [["red"], ["pink"], None]},
      "plays[1][0]: unknown colour 'pink'"),
     ("score", {"players": [{"name": "Adam", "won": ["red-16"]}]},
      "players[0].won[0]: unknown card code 'red-16': values run 0 to 15"),
-    ("check", {"check": "battle", "players": ["Adam", "Bernd"],
+    ("check", {"check": "battle", "players": ["Adam", "Bernd", "Collette"],
                "revealed": {"Adam": ["red-1", "red-2", "red-3"]}},
      "revealed.Adam: Adam lays three red cards; three cards of one colour are never allowed"),
     ("check", {"check": "battle", "players": ["Adam", "Bernd", "Collette"],

@@ -20,13 +20,13 @@ def judge(*plays: list[str] | None) -> dict:
     (["red", "blue", "green"], "1:1:1"),
 ])
 def test_the_start_player_may_lead_any_of_the_five_patterns(lead: list[str], pattern: str) -> None:
-    answer = judge(lead, None)
-    assert answer["valid"] == [True, True]
+    answer = judge(lead, None, None)
+    assert answer["valid"] == [True, True, True]
     assert answer["pattern"] == pattern
 
 
 def test_three_cards_of_one_colour_are_never_allowed() -> None:
-    answer = judge(["red", "red", "red"], None)
+    answer = judge(["red", "red", "red"], None, None)
     assert answer["valid"][0] is False
     assert "three cards of one colour are never allowed" in answer["reason"][0]
     assert answer["pattern"] is None
@@ -34,14 +34,14 @@ def test_three_cards_of_one_colour_are_never_allowed() -> None:
 
 @pytest.mark.parametrize("cards", [[], ["red", "blue", "green", "white"]])
 def test_a_play_is_one_to_three_cards(cards: list[str]) -> None:
-    answer = judge(cards, None)
+    answer = judge(cards, None, None)
     assert answer["valid"][0] is False
     assert "a play is one to three cards" in answer["reason"][0]
 
 
 def test_the_start_player_cannot_pass() -> None:
-    answer = judge(None, ["red"])
-    assert answer["valid"] == [False, False]
+    answer = judge(None, ["red"], None)
+    assert answer["valid"] == [False, False, True]
     assert answer["reason"][0] == "The start player cannot pass: a round begins with the start player's play."
     assert answer["reason"][1] == "Player 2 has no legal start play to follow."
 
@@ -87,11 +87,11 @@ def test_the_colour_limit_binds_only_the_last_player() -> None:
 
 def test_an_unknown_colour_is_bad_input_naming_the_entry() -> None:
     with pytest.raises(BadInput) as caught:
-        judge(["red"], ["purple"])
+        judge(["red"], ["purple"], None)
     assert caught.value.field == "plays[1][0]"
     assert "unknown colour 'purple'" in caught.value.problem
 
 
 def test_a_play_must_be_a_list_of_colours_or_null() -> None:
     with pytest.raises(BadInput, match=r"plays\[1\]: must be a list, got str"):
-        judge(["red"], "red")
+        judge(["red"], "red", None)

@@ -72,7 +72,7 @@ def test_a_tie_for_most_points_is_a_shared_win() -> None:
 
 
 def test_without_shared_wins_more_won_cards_break_the_tie() -> None:
-    won = {"Ana": ["red-1"], "Ben": ["blue-1", "blue-13", "blue-14"]}   # 15 points each
+    won = {"Ana": ["red-1"], "Ben": ["blue-1", "blue-13", "blue-14"], "Cy": []}   # 15 points each
     assert score(won)["winners"] == ["Ana", "Ben"]
     assert score(won, options={"shared_win": False})["winners"] == ["Ben"]
 

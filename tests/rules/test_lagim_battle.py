@@ -161,7 +161,7 @@ def test_score_the_last_baryo_with_soul_coins_wins() -> None:
 
 def test_score_rejects_a_negative_coin_count() -> None:
     with pytest.raises(BadInput) as caught:
-        standing(Ana=(3, -1))
+        standing(Ana=(3, -1), Ben=(3, 0))
     assert caught.value.field == "players[0].spirit_path"
 
 
@@ -174,7 +174,7 @@ def _cli(tmp_path: Path, payload: object) -> subprocess.CompletedProcess:
 
 @pytest.mark.parametrize("payload, message", [
     ({"game": "lagim", "check": "battle", "attack": [forest("Kapre", "IV", "giant")],
-      "defenders": [lakas("Dante", "warrior", "three")]}, "defenders[0].level: must be a whole number"),
+      "defenders": [lakas("Dante", "warrior", "three")]}, "defenders[0].level: 'three' is not a level"),
     ({"game": "lagim", "check": "battle",
       "attack": [forest("Kapre", 4, "giant"), forest("Aswang", 2, "ghoul")],
       "defenders": [lakas("Dante", "warrior", 3)]}, "attack: a Forest card stack is one archetype"),

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from rules import lagim
 from rules.core import IllegalMove
-from rules.lagim_actions import BaryoOffering, Battle, RevealedDefender, SpecialKontra
+from rules.lagim_actions import BaryoOffering, Battle, Disable, Reap, RevealedDefender, Salag, SpecialKontra
 from rules.lagim_cards import catalogue_deck
 from rules.lagim_tracker import LagimState
 from test_lagim_cards import TABLE_DECK
@@ -28,6 +28,7 @@ _CARDS = list(catalogue_deck().base_set("baryo"))
 DEFENDER_NAMES = [c.name for c in _CARDS if c.kind == "lakas" or "special" in c.archetypes]
 KONTRA_NAMES = [c.name for c in _CARDS if c.kind == "kontra"]
 LAKAS_NAMES = [c.name for c in _CARDS if c.kind == "lakas"]
+NULLIFIER_NAMES = [c.name for c in _CARDS if c.nullifies]
 FOREST_CARDS = sum(c.count for c in catalogue_deck().base_set("forest"))
 BARYO_CARDS = sum(c.count for c in _CARDS)
 
@@ -49,6 +50,20 @@ def _hidden_events(state: LagimState, rng: random.Random) -> list[object]:
     if table.phase == "dawn" and table.incoming is None:
         events.append(BaryoOffering(seat, rng.choice(LAKAS_NAMES), tuple(rng.sample(KONTRA_NAMES, 4))))
         events.append(SpecialKontra(seat, rng.choice(KONTRA_NAMES)))
+    if baryo.hand and (table.incoming is not None or (table.phase == "dawn" and baryo.dwellers)):
+        stack = table.incoming.cards if table.incoming else baryo.dwellers
+        events.append(Salag(seat, rng.choice(NULLIFIER_NAMES), rng.choice([None, *LAKAS_NAMES]),
+                            None if table.incoming else table.archetype(rng.choice(stack))))
+    if table.phase == "dawn" and table.incoming is None and baryo.defenders:
+        for block in baryo.blocks:
+            defenders = (RevealedDefender(rng.choice(LAKAS_NAMES)),)
+            events.append(Battle(seat, defenders, table.archetype(block.cards[0])))
+    lagim_on_boards = [(s, n) for s, b in enumerate(table.baryos) for n in b.dwellers
+                       if table.info(n).kind == "lagim"]
+    if lagim_on_boards and rng.random() < 0.1:
+        target, card = rng.choice(lagim_on_boards)
+        events.append(Reap(rng.randrange(len(table.baryos)), card, target))
+        events.append(Disable(target, card, rng.randint(1, 2)))
     return events
 
 
@@ -58,8 +73,10 @@ def _assert_conserved(state: LagimState) -> None:
     assert sum(b.dark_coins for b in t.baryos) + t.vessel_dark == t.options.dark_coins_in_box
     arriving = len(t.incoming.cards) if t.incoming else 0
     assert len(t.forest_deck) + len(t.graveyard) + arriving + sum(
-        len(b.captured) + len(b.dwellers) for b in t.baryos) == FOREST_CARDS
-    assert t.baryo_deck + t.resting + sum(b.hand + b.defence_cards for b in t.baryos) == BARYO_CARDS
+        len(b.captured) + len(b.dwellers) + len(b.held) for b in t.baryos) == FOREST_CARDS
+    assert t.baryo_deck + t.resting + sum(
+        b.hand + b.defence_cards + sum(k.baryo_cards for k in b.blocks) for b in t.baryos) == BARYO_CARDS
+    assert all(b.defence_cards <= 3 for b in t.baryos)
     assert all(b.soul_coins >= 0 and b.defenders <= b.defence_cards for b in t.baryos)
 
 

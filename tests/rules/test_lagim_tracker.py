@@ -104,10 +104,14 @@ def test_a_turn_runs_twilight_then_midnight_then_dawn_then_passes_on() -> None:
     assert (state.current_player(), state.table.phase) == (BEN, "twilight")
 
 
-def test_a_baryo_has_at_most_three_defenders() -> None:
+def test_a_defence_line_holds_three_cards_in_all() -> None:
+    """The book: "3 Lakas cards (no equipped Kontra cards)" or "2 Lakas cards + 1 equipped
+    Kontra card"; RULES-NOTES: "at most 3 cards on a Baryo at any time"."""
     state = arrange(phase="twilight", Ana={"hand": 5, "defenders": 2, "defence_cards": 2})
-    refused(state, BuildDefence(ANA, defenders=2), "at most 3 Defenders")
-    assert state.apply(BuildDefence(ANA, defenders=1, equips=2)).table.baryos[ANA].defenders == 3
+    refused(state, BuildDefence(ANA, defenders=2), "at most 3 cards")
+    refused(state, BuildDefence(ANA, defenders=1, equips=1), "at most 3 cards")
+    assert state.apply(BuildDefence(ANA, defenders=1)).table.baryos[ANA].defence_cards == 3
+    assert state.apply(BuildDefence(ANA, equips=1)).table.baryos[ANA].defenders == 2
 
 
 def test_a_kontra_is_equipped_to_a_defender() -> None:
@@ -148,7 +152,7 @@ def test_a_battle_reveals_no_more_defence_cards_than_lie_face_down() -> None:
     state = arrange(phase="twilight", Ana={"defenders": 1, "defence_cards": 1})
     state = state.apply(ForestAttack(ANA, "Kapre"))
     refused(state, fight(ANA, ("Dante", "Tabak, Bawang at Asin")), "0 Kontra equipped on the defence line")
-    refused(state, fight(ANA, ("Dante",), ("Amihan",)), "1 Defenders on the defence line, not 2")
+    refused(state, fight(ANA, ("Dante",), ("Amihan",)), "1 Defenders ready on the defence line, not 2")
     refused(state, fight(ANA, ("Buntot Pagi",)), "a Defender is a Lakas card or a Special Kontra")
 
 

@@ -3,7 +3,7 @@
 // the game's event schema, and the camera's picture refreshes about once a second.
 "use strict";
 (() => {
-  const csrf = document.getElementById("csrf").content;
+  let csrf = document.getElementById("csrf").content;
   const $ = (id) => document.getElementById(id);
   const el = Board.el;
   const CAMERA_EVERY_MS = 1000;
@@ -32,7 +32,9 @@
   async function post(path, body) {
     const response = await fetch("/api/host/" + path, {
       method: "POST",
-      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+      // one key per tap: a resend of the same write is recorded once
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf,
+                 "Idempotency-Key": `${Date.now()}-${Math.random().toString(36).slice(2)}` },
       body: JSON.stringify(body || {}),
       credentials: "same-origin",
     });
@@ -315,7 +317,28 @@
     $("mute").setAttribute("aria-pressed", speech.muted ? "true" : "false");
   }
 
+  // The push carries the viewers' view; the host's tools come from the host's own view.
+  async function refresh() {
+    const response = await fetch("/api/host/state", { headers: { "X-CSRF-Token": csrf }, credentials: "same-origin" });
+    if (response.ok) Board.apply(await response.json());
+  }
+
+  function drawBroken(state) {
+    $("broken").hidden = state.status !== "broken";
+    $("broken-text").textContent = state.problem || "";
+    $("broken-undo").disabled = !state.undo;
+  }
+
+  function drawCamera(camera) {
+    const status = $("camera-status");
+    status.dataset.state = camera ? camera.state : "none";
+    status.textContent = camera ? `Camera: ${camera.state} (${camera.reason})` : "";
+  }
+
   Board.onState(async (state) => {
+    if (!("host_templates" in state)) { refresh(); return; }
+    drawBroken(state);
+    drawCamera(state.camera);
     drawQuestions(state);
     drawAccepted(state);
     drawSeats(state);
@@ -337,6 +360,19 @@
     if (done) { setCorrecting(null); formFor = null; drawEntry(done); }
   };
   $("cancel-correct").onclick = () => { setCorrecting(null); formFor = null; drawEntry(Board.current()); };
+  $("broken-undo").onclick = () => post("undo");
+  $("broken-end").onclick = async () => {
+    if (await confirmAction("End this game? It cannot be scored.", "End the game")) post("end");
+  };
+  $("rotate-token").onclick = async () => {
+    if (!await confirmAction("Make a new host link? The old link and other host phones stop working.",
+                             "Make a new link")) return;
+    const done = await post("token");
+    if (!done) return;
+    csrf = done.csrf;
+    $("host-link").hidden = false;
+    $("host-link").textContent = `New host link: ${done.link}`;
+  };
   $("undo").onclick = () => post("undo");
   $("redo").onclick = () => post("redo");
   $("end-game").onclick = async () => {
@@ -346,6 +382,8 @@
   };
   $("mute").onclick = () => post("speech", { muted: $("mute").getAttribute("aria-pressed") !== "true" });
   $("rate").onchange = () => post("speech", { rate: Number($("rate").value) });
+  $("voice").onchange = () => post("speech", { voice: $("voice").value });
+  $("say-again").onclick = () => post("say-again");
   $("start-form").onsubmit = async (event) => {
     event.preventDefault();
     const players = $("start-players").value.split("\n").map((s) => s.trim()).filter(Boolean);

@@ -1,0 +1,163 @@
+"""Enroll a deck from the phone: each card in turn, photographed, cut out, confirmed.
+
+The host walks through the game's cards on `/host/enroll`: lays a card down and takes
+its photo with the phone (or uploads one), sees the card as it was cut out, confirms
+or retakes it, skips cards the deck does not have, and finishes. Finishing calibrates
+the deck exactly as `companion enroll` does (`vision.enroll.Enrollment`, one object for
+both) and saves it as `<data_dir>/decks/<game>.npz`, the deck the table's camera uses
+for that game when no other deck is set (`companion.camera_files`). One walk-through
+at a time: the table has one host.
+"""
+
+from __future__ import annotations
+
+import base64
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, redirect, render_template, request, url_for
+
+from companion.camera_files import DECK_FOLDER
+from companion.web.auth import csrf_token, host_required, is_host
+from companion.web.lookup import services
+from rules.core import BadInput
+
+bp = Blueprint("enroll", __name__)
+
+PHOTO_LIMIT = 12 * 1024 * 1024  # a phone's full-size photo; other writes keep the app's small limit
+ENROLLABLE = ("bagani", "lagim", "gargon", "dugtungan")
+
+
+@dataclass
+class Walkthrough:
+    """The enrollment in progress and the shot waiting for the host's confirmation."""
+
+    game: str
+    enrollment: Any  # vision.enroll.Enrollment (vision is imported only when enrolling)
+    pending: str | None = None  # the code of the last shot, shown but not yet confirmed
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def progress(self) -> dict[str, Any]:
+        from vision.synth.faces import game_codes
+
+        confirmed = self.enrollment.codes[:-1] if self.pending else self.enrollment.codes
+        return {"game": self.game, "codes": list(game_codes(self.game)), "enrolled": sorted(set(confirmed)),
+                "pending": self.pending}
+
+
+def _walkthrough() -> Walkthrough:
+    walk = current_app.extensions.get("enroll")
+    if walk is None:
+        raise BadInput("game", "no enrollment started: choose the game first")
+    return walk  # type: ignore[no-any-return]
+
+
+def _png(card: Any) -> str:
+    import cv2
+
+    ok, data = cv2.imencode(".png", card)
+    return "data:image/png;base64," + base64.b64encode(data.tobytes()).decode("ascii")
+
+
+@bp.errorhandler(BadInput)
+def _bad_input(exc: BadInput) -> tuple[Response, int]:
+    return jsonify(error=str(exc)), 400
+
+
+@bp.route("/host/enroll")
+def page() -> Any:
+    if not is_host():
+        return redirect(url_for("auth.login"))
+    game = services().table.snapshot()["game"] or "bagani"
+    return render_template("enroll.html", csrf=csrf_token(), games=ENROLLABLE,
+                           game=game if game in ENROLLABLE else ENROLLABLE[0])
+
+
+@bp.route("/api/host/enroll/start", methods=["POST"])
+@host_required
+def start() -> Response:
+    from vision.detect import ContourCardDetector
+    from vision.enroll import Enrollment
+
+    game = (request.get_json(silent=True) or {}).get("game")
+    if game not in ENROLLABLE:
+        raise BadInput("game", f"unknown game {game!r}; one of {', '.join(ENROLLABLE)}")
+    walk = Walkthrough(game, Enrollment(game, ContourCardDetector()))
+    current_app.extensions["enroll"] = walk
+    return jsonify(walk.progress())
+
+
+@bp.route("/api/host/enroll/shot", methods=["POST"])
+@host_required
+def shot() -> Response:
+    """A photo of one card: the card is found, cut out and shown for confirmation."""
+    import cv2
+    import numpy as np
+
+    from vision.synth.faces import game_codes
+
+    request.max_content_length = PHOTO_LIMIT
+    walk = _walkthrough()
+    code = request.form.get("code", "")
+    if code not in game_codes(walk.game):
+        raise BadInput("code", f"{code!r} is not a {walk.game} card")
+    photo = request.files.get("photo")
+    if photo is None:
+        raise BadInput("photo", "no photo sent")
+    image = cv2.imdecode(np.frombuffer(photo.read(), np.uint8), cv2.IMREAD_COLOR)
+    if image is None:
+        raise BadInput("photo", "not a picture (JPEG or PNG)")
+    with walk.lock:
+        if walk.pending is not None:
+            walk.enrollment.undo()  # a retake replaces the shot not yet confirmed
+        card = walk.enrollment.add(image, code)
+        walk.pending = code
+    return jsonify({**walk.progress(), "image": _png(card)})
+
+
+@bp.route("/api/host/enroll/confirm", methods=["POST"])
+@host_required
+def confirm() -> Response:
+    walk = _walkthrough()
+    with walk.lock:
+        if walk.pending is None:
+            raise BadInput("", "no shot to confirm: take a photo of the card first")
+        walk.pending = None
+    return jsonify(walk.progress())
+
+
+@bp.route("/api/host/enroll/retake", methods=["POST"])
+@host_required
+def retake() -> Response:
+    walk = _walkthrough()
+    with walk.lock:
+        if walk.pending is not None:
+            walk.enrollment.undo()
+            walk.pending = None
+    return jsonify(walk.progress())
+
+
+@bp.route("/api/host/enroll/finish", methods=["POST"])
+@host_required
+def finish() -> Response:
+    """Calibrate and save the deck; it becomes the table's deck for its game."""
+    from vision.embed import ModelMissing, OnnxEmbedder
+
+    walk = _walkthrough()
+    with walk.lock:
+        if walk.pending is not None:
+            walk.enrollment.undo()
+            walk.pending = None
+        if len(set(walk.enrollment.codes)) < 2:
+            raise BadInput("", "enroll at least two cards before finishing")
+        try:
+            profile = walk.enrollment.profile(OnnxEmbedder())
+        except ModelMissing as exc:
+            raise BadInput("model", str(exc)) from None
+        folder = services().store.path.parent / DECK_FOLDER
+        folder.mkdir(parents=True, exist_ok=True)
+        written = profile.save(folder / f"{walk.game}.npz")
+        current_app.extensions.pop("enroll", None)
+    return jsonify({"game": walk.game, "deck": str(written), "cards": sorted(set(walk.enrollment.codes)),
+                    "shots": len(walk.enrollment.codes)})

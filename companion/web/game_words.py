@@ -1,0 +1,55 @@
+"""What the pages say about each game: how it is won, its unit, and its cards' faces.
+
+The scoreboard draws standings and cards in the browser from each pushed state (so it
+shows exactly what the server let viewers see, nothing more); this is the vocabulary it
+draws with, read from the rules' own catalogues so a name is never written twice.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from companion.export import LOWEST_WINS
+from rules.bagani_cards import COLOURS as BAGANI_COLOURS
+from rules.bagani_cards import SHAPES as BAGANI_SHAPES
+from rules.bagani_combos import COMBO_AP
+from rules.catalogue import load_catalogue
+from rules.dugtungan_cards import actions as dugtungan_actions
+from rules.lagim_judge import SPIRIT_PATH_COINS
+from rules.registry import GAMES
+
+#: How each game is won, in the words a player would use, and the unit of its totals.
+GOALS: dict[str, tuple[str, str]] = {
+    "bagani": ("Most Dangal Points (DP) wins", "DP"),
+    "gargon": ("Most points wins", "points"),
+    "dugtungan": ("Lowest wins: the fewest letters left in hand", "letters"),
+    "lagim": (f"First to fill the Spirit Path ({SPIRIT_PATH_COINS} coins) wins, or the last Baryo standing",
+              "coins"),
+}
+
+
+def combo_name(code: str) -> str:
+    """`bagani-ni-apo` -> `Bagani ni Apo`, `pair` -> `Pair`: the names on the rule card."""
+    words = code.split("-")
+    return " ".join([words[0].capitalize()] + [w if w in ("ni", "ng") else w.capitalize() for w in words[1:]])
+
+
+@cache
+def page_words() -> dict[str, Any]:
+    """Every game's goal, unit and card facts, as the pages' script reads them (JSON)."""
+    bagani = load_catalogue("bagani")
+    lagim = load_catalogue("lagim")
+    return {
+        "games": {game: {"goal": GOALS[game][0], "unit": GOALS[game][1], "lowest_wins": game in LOWEST_WINS}
+                  for game in GAMES},
+        "bagani": {"colours": {c: bagani["colours"][c]["region"] for c in BAGANI_COLOURS},
+                   "shapes": list(BAGANI_SHAPES), "biyaya": bagani["biyaya"],
+                   "combos": {code: combo_name(code) for code in COMBO_AP}},
+        "gargon": {"colours": dict(load_catalogue("gargon")["colours"])},
+        "dugtungan": {"actions": sorted(dugtungan_actions())},
+        "lagim": {"cards": {card["name"].casefold(): {"name": card["name"], "deck": card["deck"],
+                                                        "level": card.get("level")}
+                            for card in lagim["cards"]},
+                  "spirit_path": SPIRIT_PATH_COINS},
+    }

@@ -1,0 +1,41 @@
+// Camera set-up: try a camera source; the marker sheet, then a photo of the table for the seats.
+"use strict";
+(() => {
+  const csrf = document.getElementById("csrf").content;
+  const $ = (id) => document.getElementById(id);
+  const showError = (text) => { $("host-error").hidden = !text; $("host-error").textContent = text || ""; };
+
+  $("camera-try").onclick = async () => {
+    $("camera-result").textContent = "Trying the camera…";
+    const response = await fetch("/api/host/camera/source", {
+      method: "POST", credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+      body: JSON.stringify({ source: $("camera-source").value }) });
+    const data = await response.json().catch(() => ({ error: response.statusText }));
+    if (!response.ok) { showError(data.error || "refused"); $("camera-result").textContent = ""; return; }
+    showError(null);
+    $("camera-frame").src = data.image;
+    $("camera-frame").hidden = false;
+    $("camera-result").textContent = `Kept: ${data.source}. The table uses it from its next start.`;
+  };
+  $("seats-count").onchange = () => {
+    $("seats-sheet").href = "/host/markers.png?seats=" + encodeURIComponent($("seats-count").value);
+  };
+  $("seats-photo").onchange = async () => {
+    const file = $("seats-photo").files[0];
+    if (!file) return;
+    const form = new FormData();
+    form.append("seats", $("seats-count").value);
+    form.append("photo", file);
+    $("seats-result").textContent = "Looking for the markers…";
+    const response = await fetch("/api/host/seats/calibrate", {
+      method: "POST", credentials: "same-origin", headers: { "X-CSRF-Token": csrf }, body: form });
+    const data = await response.json().catch(() => ({ error: response.statusText }));
+    $("seats-photo").value = "";
+    if (!response.ok) { showError(data.error || "refused"); $("seats-result").textContent = ""; return; }
+    showError(null);
+    $("seats-drawn").src = data.image;
+    $("seats-drawn").hidden = false;
+    $("seats-result").textContent = `Saved: ${data.seats} seats. The camera uses them from its next start.`;
+  };
+})();
