@@ -112,8 +112,9 @@ class LiveTable:
         with self._lock:
             if self._resent(key):
                 return None
-            if self._game is not None and not self._game.finished:
-                self.end()  # ended and scored, kept in history: never abandoned
+            if self._game is not None and not self._game.finished and self._game.applied:
+                self.end()  # ended and scored, kept in history: never abandoned (one where
+                # nothing happened yet is no game to keep, and the store drops it)
             record = self.store.new_game(game, names, options, setup, key=key)
             self._game = project(self.store, record)
             for kept in (self._seen, self._held, self._spent, self._asked, self._spent_by, self._not_cards,

@@ -148,9 +148,11 @@ def test_the_host_corrects_a_scored_reading_from_the_log_and_viewers_follow(brow
     viewer = browser.new_page(viewport=PHONE)
     viewer.goto(table.url + "/")
     # Gargon's won cards lie face down: viewers see no running totals, the host does
-    assert [t.inner_text() for t in viewer.locator("#players .player .total").all()] == ["", "", ""]
+    assert [t.inner_text() for t in viewer.locator("#players .player .total").all()] == ["–", "–", "–"]
     host = browser.new_page(viewport=PHONE)
     host.goto(f"{table.url}/host?token={HOST_TOKEN}")
+    host.wait_for_function(  # the host's own view (totals and all) replaces the viewers' first push
+        "document.querySelector('#players .player[data-name=\"Ben\"] .total').textContent === '11'")
     assert totals_on(host) == {"Ana": 0, "Ben": 11, "Carla": 0}
     host.locator("#accepted li", has_text="Cards turned up").locator("button").click()
     assert host.locator("#event-form button.chip").all_inner_texts() == ["red 3 ×", "red 12 ×"]  # as it stands
@@ -159,6 +161,6 @@ def test_the_host_corrects_a_scored_reading_from_the_log_and_viewers_follow(brow
     host.wait_for_function("document.querySelector('#players .player .total').textContent === '14'", timeout=10000)
     assert totals_on(host) == {"Ana": 14, "Ben": 0, "Carla": 0}
     viewer.wait_for_function("document.getElementById('log').innerText.includes('(corrected)')", timeout=10000)
-    assert [t.inner_text() for t in viewer.locator("#players .player .total").all()] == ["", "", ""]
+    assert [t.inner_text() for t in viewer.locator("#players .player .total").all()] == ["–", "–", "–"]
     viewer.close()
     host.close()
