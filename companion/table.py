@@ -83,9 +83,9 @@ class LiveTable:
         adapter_for(game)
         game_rules(game).new_game(names, options, setup)  # refuse a bad setup before storing it
         with self._lock:
-            if self._game is not None and not self._game.finished:
-                self._record("end", {})  # ended and scored, kept in history: never abandoned
-                self._finish()
+            if self._game is not None and not self._game.finished and self._game.applied:
+                self._record("end", {})  # ended and scored, kept in history: never abandoned (one
+                self._finish()           # where nothing happened yet is no game to keep: dropped)
             record = self.store.new_game(game, names, options, setup)
             self._game = project(self.store, record)
             for kept in (self._seen, self._held, self._spent, self._asked, self._spent_by, self._not_cards,

@@ -108,8 +108,9 @@ def test_camera_questions_are_answered_with_one_tap_by_a_candidate_by_the_picker
         number = question.get_attribute("data-question")
         asked = next(q for q in asking_demo.state()["questions"] if str(q["id"]) == number)
         if asked["cards"]:  # about cards on the table (not one taken away): their picture
-            assert asked["image"] and page.evaluate(
-                "id => document.querySelector(`#question-${id} img.cutout`).naturalWidth", asked["id"]) > 0
+            assert asked["image"]
+            page.wait_for_function("id => document.querySelector(`#question-${id} img.cutout`).naturalWidth > 0",
+                                   arg=asked["id"], timeout=5000)
         coded = [i for i, c in enumerate(asked["choices"]) if c["code"]]
         most_guesses = max(most_guesses, len(coded))
         way = ways[0] if asked["track"] is not None and asked["cards"] else None
