@@ -64,6 +64,7 @@ SEEN_FRAMES = 30        # longest a change is held for the camera to report it
 AFTER_LAST = 20         # frames filmed after the last step, so its change is reported
 FRAME_SIZE = (1280, 960)
 RECENT_CHANGES = 4      # a question may be about a card taken this many changes ago
+PLAY_GAP = 1.0          # seconds: cards put down in one seat closer together than this are one play
 DECK_FOLDER = "demo-decks"
 
 
@@ -241,14 +242,16 @@ class Camera:
 
 def _grouped(steps: Sequence[Step]) -> Iterator[tuple[Step, list[Observation]]]:
     """Each step with the camera changes it stands for: cards appearing one after the
-    other in the same seat are one play and lie down together (the table asks about a
-    play once it sees cards in the seat, so a play filmed card by card would be asked
-    about half laid). Cards in the centre keep their order: it means something there
-    (dugtungan's PAMATO, Bagani's rows)."""
+    other in the same seat, within `PLAY_GAP` of each other, are one play and lie down
+    together (the table asks about a play once it sees cards in the seat, so a play
+    filmed card by card would be asked about half laid); cards laid there later are
+    another event (a Lagim Defender, then the Forest card that attacks it). Cards in the
+    centre keep their order: it means something there (dugtungan's PAMATO, Bagani's rows)."""
     pending: list[Step] = []
     for step in steps:
         o = step.observation
-        if pending and (o is None or o.kind != "appeared" or o.zone != pending[0].observation.zone):
+        if pending and (o is None or o.kind != "appeared" or o.zone != pending[0].observation.zone
+                        or step.delay > PLAY_GAP):
             yield pending[0], [p.observation for p in pending]
             pending = []
         if o is not None and o.kind == "appeared" and o.zone != CENTRE:

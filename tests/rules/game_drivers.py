@@ -65,11 +65,14 @@ def gargon_game(seed: int, players: int, options: dict) -> Log:
 
 
 def dugtungan_event(state: Any, deck: list[str], rng: random.Random) -> Any:
-    """A random legal event; a reveal or a draw takes the top card of the real deck."""
+    """A random legal event; a reveal or a draw takes the top card of the real deck. Where
+    the tracker's reshuffle took in cards this driver does not follow (its deck is then
+    longer than the driver's), a draw is of a card nobody saw and a reveal shows any card
+    of the deck's kinds."""
     if state.phase == REVEAL:
-        return WordReveal(deck.pop())
+        return WordReveal(deck.pop() if deck else rng.choice(sorted(c.code for c in deck_counts())))
     action = rng.choice(state.legal_actions())
-    return WordDraw(state.turn, deck.pop()) if state.phase == DRAW else action
+    return WordDraw(state.turn, deck.pop() if deck else None) if state.phase == DRAW else action
 
 
 def dugtungan_deck_after(action: Any, before: Any, after: Any, deck: list[str],
