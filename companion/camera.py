@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator
 
+from companion.camera_view import CameraView
 from companion.table import LiveTable
 from vision.observations import Observation
 
@@ -52,10 +53,12 @@ class CameraUnusable(Exception):
 class WatchedSource:
     """A frame source that tells the table whether frames arrive, as it is read."""
 
-    def __init__(self, frames: "FrameSource", report: Report) -> None:
+    def __init__(self, frames: "FrameSource", report: Report,
+                 shown: "Callable[[np.ndarray], None] | None" = None) -> None:
         self.frames = frames
         self.stats = frames.stats
         self._report = report
+        self._shown = shown  # the host's camera view, handed every frame read
 
     @property
     def finished(self) -> bool:
@@ -65,6 +68,8 @@ class WatchedSource:
     def read(self, timeout: float = 1.0) -> "np.ndarray | None":
         frame = self.frames.read(timeout)
         if frame is not None:
+            if self._shown is not None:
+                self._shown(frame)
             self._report("ok", "frames arriving")
         elif not self.stats.online and not self.finished:
             self._report("retrying", self.stats.last_error or "no frames")
@@ -148,17 +153,19 @@ def _ignore(state: str, reason: str) -> None:
 
 
 def live_observations(setup: CameraSetup, seats: int, stopped: Callable[[], bool],
-                      report: Report = _ignore) -> Iterator[Observation]:
+                      report: Report = _ignore, view: CameraView | None = None) -> Iterator[Observation]:
     """Observations from the camera until `stopped()` or the source has no more frames:
-    vision's pipeline on one thread. CameraUnusable when the source can never work;
-    RuntimeError when no first frame came in time (worth trying again)."""
+    vision's pipeline on one thread; each frame read is also shown in `view`.
+    CameraUnusable when the source can never work; RuntimeError when no first frame
+    came in time (worth trying again)."""
     from vision.pipeline import Pipeline
     from vision.sources import open_source
     from vision.zones import TableZones, frame_zones
 
     try:
         recognizer = build_recognizer(setup)
-        frames = WatchedSource(open_source(source_spec(setup.camera)), report)
+        frames = WatchedSource(open_source(source_spec(setup.camera)), report,
+                               view.publish if view is not None else None)
     except (ValueError, OSError, ImportError) as exc:
         raise CameraUnusable(str(exc)) from None
     try:
@@ -218,7 +225,8 @@ class CameraFeed:
         wait = RETRY_SECONDS[0]
         while not self._stop.is_set():
             try:
-                for observation in live_observations(self.setup, self.seats, self._stop.is_set, self._report):
+                for observation in live_observations(self.setup, self.seats, self._stop.is_set, self._report,
+                                                     self.table.view):
                     self.table.observe(observation)
                     wait = RETRY_SECONDS[0]
             except CameraUnusable as exc:

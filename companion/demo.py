@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence
 import numpy as np
 
 from companion.adapters import Recording, Step, adapter_for
+from companion.questions import strings_in
 from companion.table import LiveTable
 from rules.core import BadInput, IllegalMove
 from vision.observations import CENTRE, Observation
@@ -93,19 +94,6 @@ def same_card(a: str | None, b: str | None) -> bool:
     from vision.synth.faces import slug
 
     return a is not None and b is not None and slug(a) == slug(b)
-
-
-def _strings(value: Any) -> Iterator[str]:
-    """Every string inside an action (its card codes, colours, words), less its kind."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, Mapping):
-        for key, item in value.items():
-            if key != "kind":
-                yield from _strings(item)
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            yield from _strings(item)
 
 
 def demo_deck(game: str, codes: list[str], folder: Path, seed: int = 0) -> Path:
@@ -163,6 +151,7 @@ class Camera:
     def tick(self, tally: Tally, timestamp: float) -> None:
         """Film one frame, read it, tell the table what changed."""
         frame = self.film.frame()
+        self.table.view.publish(frame)
         self.waited += 1
         for observation in self.pipeline.process(frame, timestamp):
             self._judge(observation, tally)
@@ -239,7 +228,7 @@ class Camera:
 
         laid = counted(self.film.code_of(t) or "" for t in self.film.tracks()) | counted(iter(self.recent))
         for index, choice in enumerate(choices):
-            named = +Counter({k: n for k, n in counted(_strings(choice.get("action", {}))).items()
+            named = +Counter({k: n for k, n in counted(strings_in(choice.get("action") or {})).items()
                               if k in self.words})
             if all(laid[k] >= n for k, n in named.items()):
                 return index
@@ -419,6 +408,8 @@ class DemoPlayer:
         events = {e.seq: e for e in self.table.store.events(snapshot["game_id"])}
         for question in late:
             asked = events[question].data
+            if asked.get("about") == "name":
+                continue  # the script names such a card itself (`Camera.name_unnamed`)
             choice = camera.truthful(list(asked["choices"]))
             said = "dismisses it: no choice is what it laid" if choice is None else \
                 f"answers {asked['choices'][choice]['label']!r}, what it laid"

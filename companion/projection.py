@@ -51,6 +51,9 @@ class Question:
     id: int
     text: str
     choices: tuple[Choice, ...]
+    about: str = "reading"  # "reading": what a card means; "name": which card it is
+    track: int | None = None  # the one card it is about, if one
+    picker: str | None = None  # the event schema's pick-list the card comes from
 
 
 @dataclass
@@ -187,13 +190,22 @@ class Projection:
         self.prompt = f"Corrected: {text}"
 
     def _on_question(self, event: StoredEvent) -> None:
-        choices = tuple(Choice(c["label"], c["action"]) for c in event.data["choices"])
-        self.questions[event.seq] = Question(event.seq, event.data["text"], choices)
+        data = event.data
+        choices = tuple(Choice(c["label"], c.get("action"), c.get("code"), c.get("confidence"))
+                        for c in data["choices"])
+        self.questions[event.seq] = Question(event.seq, data["text"], choices, data.get("about", "reading"),
+                                             data.get("track"), data.get("list"))
         self.lines.append(LogLine(event.seq, f"Asked the host: {event.data['text']}", "camera"))
 
     def _on_answer(self, event: StoredEvent) -> None:
         question = self.questions.pop(event.data["question"], None)
-        if question is not None and event.data.get("choice") is None:
+        if question is None or event.data.get("choice") is not None or event.data.get("by") == "camera":
+            return
+        if event.data.get("named"):
+            self.lines.append(LogLine(event.seq, f"The host named the card {event.data['named']}", "host"))
+        elif event.data.get("not_card"):
+            self.lines.append(LogLine(event.seq, "The host said it is not a card", "host"))
+        else:
             self.lines.append(LogLine(event.seq, f"Host dismissed: {question.text}", "host"))
 
     def _on_rename(self, event: StoredEvent) -> None:
@@ -207,7 +219,10 @@ class Projection:
     def _best_totals(self, players: Sequence[Mapping[str, Any]]) -> list[str]:
         """Winners of a game the host ended before the rules did: the best live total
         (the fewest letters in dugtungan), every player sharing it; a player the rules
-        eliminated (a Lagim Baryo with no Soul Coins) is never among them."""
+        eliminated (a Lagim Baryo with no Soul Coins) is never among them; none without
+        totals."""
+        if not players:  # ended before any score existed (a Bagani game still at its set-up)
+            return []
         sign = -1 if self.record.game in LOWEST_WINS else 1
         contenders = [(name, p) for name, p in zip(self.record.players, players)
                       if not p.get("breakdown", {}).get("eliminated")]

@@ -2,10 +2,12 @@
 
 Every event is checked against the rules engine, written to the store, and only then
 folded into the scoreboard, so what phones see is always what a restart would replay.
-The camera is never trusted blindly: a reading below the confidence bar, or one the
-rules call illegal, becomes a question for the host and nothing is scored until it is
-answered. Observations that arrive while a question is open wait behind it and are
-read, in order, once the host has answered, against the game as the answer left it.
+The camera is never trusted blindly: a reading below the confidence bar, one the
+rules call illegal, or a card it found but could not name becomes a question for the
+host (with the card's picture and the identifier's runner-up names) and nothing is
+scored until it is answered. Observations that arrive while a question is open wait
+behind it and are read, in order, once the host has answered, against the game as the
+answer left it.
 
 Two views leave the table: the host's (`snapshot`) and the viewers' (`viewer_snapshot`),
 which keeps to what the rules let everyone at the table see. A game the scoreboard
@@ -15,25 +17,29 @@ with undo and end as the ways out, never as an error page that a restart repeats
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import threading
 import unicodedata
 from collections import OrderedDict
 from typing import Any, Mapping, Sequence
 
-from companion.adapters import Reading, adapter_for
+from companion.adapters import Choice, Reading, adapter_for
+from companion.camera_view import CameraView, SeenCard
 from companion.events import EventBus
-from companion.projection import Projection, project
+from companion.projection import Projection, Question, project
+from companion.questions import MOST_CHOICES, ask_choices, legal_instead, pick_list, ranked_codes, spelling, swaps
 from companion.store import GameRecord, Store
 from rules.core import BadInput, IllegalMove
+from rules.event_schema import event_schema
 from rules.registry import game_rules
-from vision.observations import Observation
+from vision.observations import CENTRE, Observation, zone_seat
 
 log = logging.getLogger(__name__)
 
 LOG_LINES_SHOWN = 40
 NAME_LIMIT = 40
-HOST_ONLY = ("accepted", "host_templates", "undo")  # what viewers never receive
+HOST_ONLY = ("accepted", "host_templates", "undo", "redo")  # what viewers never receive
 NO_CAMERA = {"state": "none", "reason": "no camera; the host enters events by hand"}
 
 
@@ -63,7 +69,12 @@ class LiveTable:
         self._held: list[Observation] = []  # observations waiting behind an open question
         self._spent: set[int] = set()  # tracks of cards a scored event accounted for
         self._asked: dict[int, frozenset[int]] = {}  # question id -> tracks it is about
+        self._spent_by: dict[int, int] = {}  # track -> seq of the event that scored it
+        self._not_cards: set[int] = set()  # tracks the host said are no card
+        self._pictures: dict[int, bytes] = {}  # question id -> the cut-out it shows
+        self._redo: list[Mapping[str, Any]] = []  # undone events, the latest last
         self.camera: dict[str, str] = dict(NO_CAMERA)
+        self.view = CameraView(NO_CAMERA["reason"])
         self.version = 0
         self._broken_said = -1  # the version whose drawing failure was last logged
 
@@ -101,12 +112,14 @@ class LiveTable:
         with self._lock:
             if self._resent(key):
                 return None
+            if self._game is not None and not self._game.finished and self._game.applied:
+                self.end()  # ended and scored, kept in history: never abandoned (one where
+                # nothing happened yet is no game to keep, and the store drops it)
             record = self.store.new_game(game, names, options, setup, key=key)
             self._game = project(self.store, record)
-            self._seen.clear()
-            self._held.clear()
-            self._spent.clear()
-            self._asked.clear()
+            for kept in (self._seen, self._held, self._spent, self._asked, self._spent_by, self._not_cards,
+                         self._pictures, self._redo):
+                kept.clear()
             self._changed(prompt=f"New game of {game}: {', '.join(names)}.")
         return record
 
@@ -138,12 +151,18 @@ class LiveTable:
     def observe(self, observation: Observation) -> None:
         """A camera observation: update the cards seen, and act on what it means."""
         with self._lock:
+            if observation.track in self._not_cards:
+                if observation.kind == "gone":
+                    self._not_cards.discard(observation.track)
+                return
             if observation.kind == "gone":
                 self._seen.pop(observation.track, None)
                 self._spent.discard(observation.track)
             else:
                 self._seen[observation.track] = observation
             if self._game is not None and not self._game.finished:
+                if self._settle_naming(observation):
+                    self._release_held()
                 if self._game.questions:
                     self._held.append(observation)
                 else:
@@ -155,6 +174,10 @@ class LiveTable:
 
     def _interpret(self, observation: Observation) -> None:
         game = self._require_game()
+        if observation.code is None:
+            if observation.kind != "gone":
+                self._ask_name(observation)
+            return
         for reading in game.adapter.interpret(observation, game.state, self._unspent()):
             if game.questions:  # later readings assumed the questioned one; the answer decides
                 break
@@ -166,21 +189,84 @@ class LiveTable:
             game.trial(reading.action)
         except (IllegalMove, BadInput) as exc:
             reason = exc.reason if isinstance(exc, IllegalMove) else str(exc)
-            self._ask(f"{reading.question} The rules say: {reason}", reading)
+            self._ask(f"{reading.question} The rules say: {reason}", reading, refused=True)
             return
         if reading.confidence < self.confidence:
             self._ask(reading.question, reading)
             return
         self._record("action", {"action": game.canonical(reading.action), "source": "camera",
                                 "confidence": round(reading.confidence, 4)})
-        self._spent |= reading.tracks
+        self._scored(reading.tracks)
         self._announce()
 
-    def _ask(self, text: str, reading: Reading) -> None:
-        self._record("question", {"text": text, "choices": [
-            {"label": c.label, "action": dict(c.action)} for c in reading.choices]})
-        self._asked[self._require_game().last_seq] = reading.tracks
+    def _scored(self, tracks: frozenset[int]) -> None:
+        """The cards the event just recorded accounts for: spent, and where to correct them."""
+        self._spent |= tracks
+        self._spent_by.update(dict.fromkeys(tracks, self._require_game().last_seq))
+
+    def _legal(self, action: Mapping[str, Any]) -> bool:
+        try:
+            self._require_game().trial(action)
+        except (IllegalMove, BadInput):
+            return False
+        return True
+
+    def _ask(self, text: str, reading: Reading, refused: bool = False) -> None:
+        """A question about `reading`: its choices (only the legal ones when the rules
+        refused it, with the legal events of its kind instead) and its cards' picture."""
+        game = self._require_game()
+        cards = [self._seen[t] for t in sorted(reading.tracks) if t in self._seen]
+        one = cards[0] if len(cards) == 1 else None
+        schema = event_schema(game.record.game, game.state)
+        spell = spelling(schema)
+        offered = list(reading.choices) + (swaps(reading.action, cards, spell) if len(cards) > 1 else [])
+        offered = [c for c in offered if not refused or self._legal(c.action)][:MOST_CHOICES]
+        if refused:
+            offered += legal_instead(reading.action, game.state.legal_actions(), game.describe, offered)
+        ranked = ranked_codes(one, spell) if one else []
+        choices = ask_choices(offered, ranked[1:] if refused else ranked)  # (not again what was refused)
+        self._question(text, choices, cards, "reading", schema)
+        self._asked[game.last_seq] = reading.tracks
+
+    def _ask_name(self, observation: Observation) -> None:
+        """A card found but not named: which card is it (or is it no card at all)?"""
+        game = self._require_game()
+        seat = zone_seat(observation.zone)
+        zone = (f" in front of {game.names[seat]}" if seat is not None and seat < len(game.names)
+                else " in the centre" if observation.zone == CENTRE else "")
+        schema = event_schema(game.record.game, game.state)
+        choices = ask_choices([], ranked_codes(observation, spelling(schema)))
+        self._question(f"The camera found a card{zone} but cannot name it. Which card is it?", choices,
+                       [observation], "name", schema)
+        self._asked[game.last_seq] = frozenset({observation.track})
+
+    def _question(self, text: str, choices: Sequence[Choice], cards: Sequence[Observation], about: str,
+                  schema: Mapping[str, Any]) -> None:
+        """Record the question with the pick-list its card comes from; keep its cut-out."""
+        game = self._require_game()
+        codes = [c.code for c in choices if c.code] + [o.code for o in cards if o.code]
+        self._record("question", {
+            "text": text, "about": about, "track": cards[0].track if len(cards) == 1 else None,
+            "list": pick_list(schema, codes),
+            "choices": [{"label": c.label, "action": None if c.action is None else dict(c.action),
+                         "code": c.code, "confidence": c.confidence} for c in choices]})
+        picture = self.view.cut_out([o.corners for o in cards])
+        if picture is not None:
+            self._pictures[game.last_seq] = picture
         self.bus.fire("prompt", text)
+
+    def _settle_naming(self, observation: Observation) -> bool:
+        """A card the host was asked to name that the camera now names (or that left the
+        table) needs no answer any more; True if a question closed so."""
+        game = self._require_game()
+        settled = False
+        for question in list(game.questions.values()):
+            if question.about == "name" and question.track == observation.track and (
+                    observation.kind == "gone" or observation.code is not None):
+                self._record("answer", {"question": question.id, "choice": None, "by": "camera"})
+                self._asked.pop(question.id, None)
+                settled = True
+        return settled
 
     def _announce(self) -> None:
         game = self._require_game()
@@ -210,11 +296,15 @@ class LiveTable:
                 self._consider(reading)  # what the camera saw happened before this event
             game.trial(action)
             self._record("action", {"action": game.canonical(action), "source": source}, key)
+            self._redo.clear()
             self._announce()
             self._changed()
 
-    def answer(self, question: int, choice: int | None, key: str | None = None) -> None:
-        """The host settles a question: `choice` indexes its choices, None dismisses it.
+    def answer(self, question: int, choice: int | None, code: str | None = None, not_card: bool = False,
+               track: int | None = None, key: str | None = None) -> None:
+        """The host settles a question: `choice` indexes its choices; or `code` names the
+        card it is about (from the picker; `track` says which, when it is about several);
+        or `not_card` says it is no card; with none of these the question is dismissed.
         The answer and the event it chose are one write: a crash keeps both or neither."""
         with self._lock:
             game = self._require_game()
@@ -223,19 +313,66 @@ class LiveTable:
             asked = game.questions.get(question)
             if asked is None:
                 raise BadInput("question", f"no open question {question}")
-            if choice is not None:
-                if not 0 <= choice < len(asked.choices):
-                    raise BadInput("choice", f"must be 0 to {len(asked.choices) - 1} or null")
-                action = asked.choices[choice].action
-                game.trial(action)
+            tracks = self._asked.get(question, frozenset())
+            picked = None if choice is None else self._choice(asked, choice)
+            if picked is not None and picked.action is not None:
+                game.trial(picked.action)
                 self._record_all([("answer", {"question": question, "choice": choice}),
-                                  ("action", {"action": game.canonical(action), "source": "host"})], key)
+                                  ("action", {"action": game.canonical(picked.action), "source": "host"})], key)
+                self._scored(tracks)
+                self._redo.clear()
                 self._announce()
+            elif picked is not None or code is not None:
+                self._name_card(asked, code if picked is None else picked.code, track, tracks, key)
+            elif not_card:
+                self._not_a_card(asked, track, tracks, key)
             else:
                 self._record("answer", {"question": question, "choice": None}, key)
-            self._spent |= self._asked.pop(question, frozenset())
+                self._spent |= tracks
+            self._asked.pop(question, None)
+            self._pictures.pop(question, None)
             self._release_held()
             self._changed()
+
+    @staticmethod
+    def _choice(asked: Question, choice: int) -> Choice:
+        if not 0 <= choice < len(asked.choices):
+            raise BadInput("choice", f"must be 0 to {len(asked.choices) - 1} or null")
+        return asked.choices[choice]
+
+    def _not_a_card(self, asked: Question, track: int | None, tracks: frozenset[int], key: str | None) -> None:
+        """The host says what the camera took for a card (or one of the cards) is none:
+        it is ignored while it lies there, and the other cards are read again without it."""
+        if track is not None and track not in tracks:
+            raise BadInput("track", f"must be one of the cards the question is about: {sorted(tracks)}")
+        none = tracks if track is None else frozenset({track})
+        self._record("answer", {"question": asked.id, "choice": None, "not_card": True, "track": track}, key)
+        for gone in none:
+            self._seen.pop(gone, None)
+            self._not_cards.add(gone)
+        rest = [t for t in sorted(tracks - none) if t in self._seen]
+        if rest:
+            self._held.insert(0, self._seen[rest[-1]])
+
+    def _name_card(self, asked: Question, code: str | None, track: int | None, tracks: frozenset[int],
+                   key: str | None) -> None:
+        """The host names a card a question is about: it is read again under that name,
+        as sure as the host is, so what it means is scored (or asked about) afresh."""
+        if not isinstance(code, str) or not code.strip():
+            raise BadInput("code", "must name a card")
+        track = asked.track if track is None else track
+        if track is None or (track not in tracks and track != asked.track):
+            raise BadInput("track", f"must be one of the cards the question is about: {sorted(tracks)}")
+        self._record("answer", {"question": asked.id, "choice": None, "named": code, "track": track}, key)
+        self._asked.pop(asked.id, None)
+        seen = self._seen.get(track)
+        if seen is not None:
+            named = dataclasses.replace(seen, code=code, confidence=1.0, candidates=())
+            self._seen[track] = named
+            if not self._require_game().questions:
+                self._interpret(named)
+            else:
+                self._held.insert(0, named)
 
     def undo(self, key: str | None = None) -> None:
         with self._lock:
@@ -244,7 +381,23 @@ class LiveTable:
                 return
             if not game.applied:
                 raise IllegalMove("There is nothing to undo.")
+            self._redo.append(game.applied[-1].action)
             self._record("undo", {"target": game.applied[-1].seq}, key)
+            self._changed()
+
+    def redo(self, key: str | None = None) -> None:
+        """The event undone last, back again (entered anew, checked by the rules anew)."""
+        with self._lock:
+            game = self._require_game()
+            if self._resent(key):
+                return
+            if not self._redo:
+                raise IllegalMove("There is nothing to redo.")
+            action = self._redo[-1]
+            game.trial(action)
+            self._redo.pop()
+            self._record("action", {"action": game.canonical(action), "source": "host"}, key)
+            self._announce()
             self._changed()
 
     def correct(self, seq: int, action: Mapping[str, Any], key: str | None = None) -> None:
@@ -255,6 +408,7 @@ class LiveTable:
                 return
             game.trial_correction(seq, action)
             self._record("correct", {"target": seq, "action": game.canonical(action)}, key)
+            self._redo.clear()
             self._changed()
 
     def rename(self, seat: int, name: str, key: str | None = None) -> None:
@@ -308,6 +462,8 @@ class LiveTable:
             if self.camera == {"state": state, "reason": reason}:
                 return
             self.camera = {"state": state, "reason": reason}
+            if state != "ok":
+                self.view.fail(reason)
             self._changed()
 
     # -- the scoreboard ----------------------------------------------------------
@@ -345,7 +501,7 @@ class LiveTable:
                 return self._broken_view(exc)
 
     def _table_cards(self) -> list[dict[str, Any]]:
-        return [{"code": o.code, "confidence": round(o.confidence, 3), "zone": o.zone}
+        return [{"code": o.code, "confidence": round(o.confidence, 3), "zone": o.zone, "track": o.track}
                 for o in self._seen.values()]
 
     def _broken_view(self, exc: Exception) -> dict[str, Any]:
@@ -370,10 +526,11 @@ class LiveTable:
         table = self._table_cards()
         game = self._game
         if game is None:
-            return {"game": None, "game_id": None, "status": "waiting", "players": [], "winners": [],
+            return {"game": None, "game_id": None, "status": "waiting", "players": [], "seats": [], "winners": [],
                     "prompt": "Waiting for the host to start a game.", "table": table, "log": [],
                     "questions": [], "held": 0, "current_player": None, "state": None,
-                    "undo": None, "host_templates": [], "camera": dict(self.camera), "version": self.version}
+                    "undo": None, "redo": None, "host_templates": [], "camera": dict(self.camera),
+                    "version": self.version}
         score = game.score()
         current = None if game.finished else game.state.current_player()
         last = game.applied[-1] if game.applied else None
@@ -382,15 +539,16 @@ class LiveTable:
             "game_id": game.record.id,
             "status": "finished" if game.finished else "playing",
             "players": score["players"],
+            "seats": list(game.names),
             "winners": score["winners"],
             "prompt": game.prompt,
             "table": table,
             "current_player": game.names[current] if current is not None else None,
             "log": [line.to_dict() for line in game.lines[-LOG_LINES_SHOWN:]][::-1],
-            "questions": [{"id": q.id, "text": q.text, "choices": [c.label for c in q.choices]}
-                          for q in game.questions.values()],
+            "questions": [self._question_view(q) for q in game.questions.values()],
             "held": len(self._held),
             "undo": game.describe(last.action) if last else None,
+            "redo": game.describe(self._redo[-1]) if self._redo and not game.finished else None,
             "accepted": [{"seq": a.seq, "text": game.describe(a.action), "action": dict(a.action)}
                          for a in game.applied[-LOG_LINES_SHOWN:]][::-1],
             "host_templates": [{"label": c.label, "action": dict(c.action)}
@@ -400,3 +558,46 @@ class LiveTable:
             "camera": dict(self.camera),
             "version": self.version,
         }
+
+    def _question_view(self, question: Question) -> dict[str, Any]:
+        """A question as `/api/state` gives it: the picture, and each choice's card and
+        how sure the camera was of it."""
+        return {"id": question.id, "text": question.text, "about": question.about, "track": question.track,
+                "image": f"/api/questions/{question.id}.jpg" if question.id in self._pictures else None,
+                "list": question.picker,
+                "cards": [{"track": t, "code": self._seen[t].code} for t in sorted(self._asked.get(question.id, ()))
+                          if t in self._seen],
+                "choices": [{"label": c.label, "code": c.code, "confidence": c.confidence}
+                            for c in question.choices]}
+
+    # -- the camera view ---------------------------------------------------------
+
+    def picture(self, question: int) -> bytes | None:
+        """The cut-out a question shows, while the question is open."""
+        with self._lock:
+            return self._pictures.get(question)
+
+    def schema(self) -> dict[str, Any] | None:
+        """The forms of the events of the game in play (None before the first game)."""
+        with self._lock:
+            game = self._game
+            return None if game is None else event_schema(game.record.game, game.state)
+
+    def seen_cards(self) -> list[dict[str, Any]]:
+        """Every card the camera reports on the table, with how sure it is and what a tap
+        on it opens: its open question, or the scored event to correct."""
+        with self._lock:
+            game = self._game
+            questions = {} if game is None else {t: q.id for q in game.questions.values()
+                                                 for t in self._asked.get(q.id, ())}
+            applied = set() if game is None else {a.seq for a in game.applied}
+            cards = []
+            for o in self._seen.values():
+                asked = questions.get(o.track)
+                status = ("unknown" if o.code is None else
+                          "unsure" if asked is not None or (o.confidence < self.confidence and
+                                                            o.track not in self._spent) else "named")
+                seq = self._spent_by.get(o.track)
+                cards.append({"card": SeenCard(o.track, o.corners, o.code, o.confidence, status),
+                              "question": asked, "seq": seq if seq in applied else None})
+            return cards

@@ -26,10 +26,17 @@ ADAPTERS: dict[str, str] = {
 
 @dataclass(frozen=True)
 class Choice:
-    """One answer a host can give: a label to tap and the game event it stands for."""
+    """One answer a host can give: a label to tap and the game event it stands for.
+
+    On a question about one card, `code` is the card the answer takes it for and
+    `confidence` how sure the identifier was of that card; an answer with a code and no
+    action only names the card, which is then read again under that name.
+    """
 
     label: str
-    action: Mapping[str, Any]
+    action: Mapping[str, Any] | None
+    code: str | None = None
+    confidence: float | None = None
 
 
 @dataclass(frozen=True)
@@ -49,7 +56,9 @@ class Reading:
 
     @property
     def action(self) -> Mapping[str, Any]:
-        return self.choices[0].action
+        action = self.choices[0].action
+        assert action is not None, "an adapter's reading always offers its own event first"
+        return action
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from werkzeug.exceptions import HTTPException
 from companion.speech import Speaker
 from companion.store import Store
 from companion.table import LiveTable
-from companion.web import api, auth, camera_setup, enroll, host_api, pages
+from companion.web import api, auth, camera_api, camera_setup, enroll, host_api, pages
 from companion.web.auth import LoginGuard
 from companion.web.stream import StateStream
 
@@ -59,7 +59,7 @@ def create_app(services: Services, config: Mapping[str, Any] | None = None) -> F
     app.register_error_handler(Exception, _api_crash)
     app.after_request(_protect)
     app.add_template_filter(lambda t: time.strftime("%Y-%m-%d %H:%M", time.localtime(t)), "when")
-    for blueprint in (pages.bp, api.bp, auth.bp, host_api.bp, enroll.bp, camera_setup.bp):
+    for blueprint in (pages.bp, api.bp, auth.bp, host_api.bp, enroll.bp, camera_setup.bp, camera_api.bp):
         app.register_blueprint(blueprint)
     return app
 

@@ -118,7 +118,8 @@ def start(body: dict[str, Any], key: str | None) -> None:
     if isinstance(players, str):
         players = [p for p in players.replace("\n", ",").split(",")]
     names = [expect(p, str, f"players[{i}]") for i, p in enumerate(players)]
-    services().table.start_game(req(body, "game", str), names, opt(body, "options", dict, None), key=key)
+    services().table.start_game(req(body, "game", str), names, opt(body, "options", dict, None),
+                                opt(body, "setup", dict, None), key=key)
 
 
 @_route("/action")
@@ -128,12 +129,19 @@ def action(body: dict[str, Any], key: str | None) -> None:
 
 @_route("/answer")
 def answer(body: dict[str, Any], key: str | None) -> None:
-    services().table.answer(req(body, "question", int), opt(body, "choice", int, None), key=key)
+    services().table.answer(req(body, "question", int), opt(body, "choice", int, None),
+                            opt(body, "code", str, None), opt(body, "not_card", bool, False),
+                            opt(body, "track", int, None), key=key)
 
 
 @_route("/undo")
 def undo(body: dict[str, Any], key: str | None) -> None:
     services().table.undo(key=key)
+
+
+@_route("/redo")
+def redo(body: dict[str, Any], key: str | None) -> None:
+    services().table.redo(key=key)
 
 
 @_route("/correct")

@@ -9,11 +9,12 @@ import pytest
 from companion.demo import DemoPlayer
 from companion.server import build_services, close_services
 from tests.browser.conftest import PHONE
+from tests.browser.forms import fill_form, schema_of, send
 from tests.companion.conftest import table_settings
 from tests.companion.servers import HOST_TOKEN, Server
 
 SPEED = 4.0  # the recording at four times its real pace
-CORRECTED_REVEAL = '{"kind": "reveal", "cards": [["red-9", "blue-4"], ["red-12", "blue-11"], []]}'
+CORRECTED_REVEAL = {"kind": "reveal", "cards": [["red-9", "blue-4"], ["red-12", "blue-11"], []]}
 
 
 def uncorrected_totals(folder: Path) -> dict[str, int]:
@@ -66,8 +67,8 @@ def test_the_host_corrects_a_reading_and_every_viewers_total_changes(browser, de
     host = browser.new_page(viewport=PHONE)
     host.goto(f"{demo.url}/host?token={HOST_TOKEN}")
     host.locator("#accepted li", has_text="Cards turned up").locator("button").click(timeout=30000)
-    host.fill("#action-json", CORRECTED_REVEAL)  # the camera read Ben's blue 7; say it was the 11
-    host.locator("#send-action").click()
+    fill_form(host, schema_of(host), CORRECTED_REVEAL)  # the camera read Ben's blue 7; say it was the 11
+    send(host, "correct")
     for viewer in viewers:
         viewer.wait_for_function("document.getElementById('game-status').textContent === 'finished'",
                                  timeout=60000)
@@ -150,10 +151,13 @@ def test_the_host_corrects_a_scored_reading_from_the_log_and_viewers_follow(brow
     assert [t.inner_text() for t in viewer.locator("#players .player .total").all()] == ["–", "–", "–"]
     host = browser.new_page(viewport=PHONE)
     host.goto(f"{table.url}/host?token={HOST_TOKEN}")
+    host.wait_for_function(  # the host's own view (totals and all) replaces the viewers' first push
+        "document.querySelector('#players .player[data-name=\"Ben\"] .total').textContent === '11'")
     assert totals_on(host) == {"Ana": 0, "Ben": 11, "Carla": 0}
     host.locator("#accepted li", has_text="Cards turned up").locator("button").click()
-    host.fill("#action-json", '{"kind": "reveal", "cards": [["red-3"], ["red-2"], []]}')
-    host.locator("#send-action").click()
+    assert host.locator("#event-form button.chip").all_inner_texts() == ["red 3 ×", "red 12 ×"]  # as it stands
+    fill_form(host, schema_of(host), {"kind": "reveal", "cards": [["red-3"], ["red-2"], []]})
+    send(host, "correct")
     host.wait_for_function("document.querySelector('#players .player .total').textContent === '14'", timeout=10000)
     assert totals_on(host) == {"Ana": 14, "Ben": 0, "Carla": 0}
     viewer.wait_for_function("document.getElementById('log').innerText.includes('(corrected)')", timeout=10000)

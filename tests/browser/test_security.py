@@ -20,7 +20,7 @@ def test_the_scoreboard_and_host_page_run_under_the_policy_and_follow_the_push(s
     assert table.host("rename", {"seat": 0, "name": "Ana Reyes"})[0] == 200
     viewer.locator('#players .player[data-name="Ana Reyes"]').wait_for(timeout=10000)
     host.locator('#players .player[data-name="Ana Reyes"]').wait_for(timeout=10000)
-    assert host.locator("#template option").count() > 0  # the host's tools, fetched after the push
+    host.wait_for_selector("#event-kind option", state="attached")  # the host's tools, drawn after the push
     assert "Camera: none" in host.locator("#camera-status").inner_text()
     assert violations == []
     viewer.close()

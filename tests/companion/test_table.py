@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from companion.server import build_services, close_services
 from companion.store import Store
 from companion.table import LiveTable
-from rules.core import IllegalMove
+from rules.core import BadInput, IllegalMove
 from tests.companion.conftest import PLAYERS, table_settings
 from vision.observations import Observation, seat_zone
 
@@ -59,7 +59,8 @@ def test_a_reading_below_the_confidence_bar_becomes_a_question_and_is_not_scored
     assert snap["accepted"] == []
     (question,) = snap["questions"]
     assert question["text"] == "Did Ana play red?"
-    assert question["choices"] == ["Yes: red", "No: yellow"]
+    assert [c["label"] for c in question["choices"]] == ["Yes: red", "No: yellow"]
+    assert [c["code"] for c in question["choices"]] == ["red", "yellow"]
 
 
 def test_an_answer_scores_the_choice_the_host_made(gargon):
@@ -92,14 +93,20 @@ def test_a_reading_that_breaks_the_rules_asks_the_host_with_the_reason(gargon):
     assert table.snapshot()["accepted"] == []
 
 
-def test_the_host_cannot_answer_with_an_illegal_event(gargon):
+def test_a_refused_reading_offers_only_what_the_rules_allow(gargon):
     table = gargon.table
     for track in range(3):
         table.observe(seen(track, "red", 0))
     table.observe(seen(9, "blue", 1))
-    with pytest.raises(IllegalMove):
-        table.answer(table.snapshot()["questions"][0]["id"], 0)
-    assert len(table.snapshot()["questions"]) == 1
+    (question,) = table.snapshot()["questions"]
+    labels = [c["label"] for c in question["choices"]]
+    assert "Yes: red, red, red" not in labels
+    assert labels[0] == "Ana plays red, red face down"  # what the rules allow, nearest the reading first
+    with pytest.raises(BadInput):
+        table.answer(question["id"], len(labels))  # past the choices offered
+    table.answer(question["id"], 0)
+    assert table.snapshot()["questions"] == []
+    assert table.snapshot()["accepted"][-1]["action"] == {"kind": "play", "seat": 0, "colours": ["red", "red"]}
 
 
 def test_undo_is_an_event_and_the_log_shows_it(gargon):

@@ -1,9 +1,26 @@
 // The host's controls: every write is a POST under /api/host/ carrying the CSRF token.
+// Questions are answered with one tap, events entered and corrected in forms built from
+// the game's event schema, and the camera's picture refreshes about once a second.
 "use strict";
 (() => {
   let csrf = document.getElementById("csrf").content;
   const $ = (id) => document.getElementById(id);
-  let correcting = null;  // seq of the event being corrected, or null for a new event
+  const el = Board.el;
+  const CAMERA_EVERY_MS = 1000;
+  let schema = null;        // the game's event forms (/api/schema), fetched once per game
+  let schemaGame = null;
+  let correcting = null;    // seq of the event being corrected, or null for a new event
+  let readForm = null;      // () => the event the form holds
+  let formFor = null;       // what the form was last built for, so a push does not wipe it
+  const drawn = {};         // what each part was last drawn from: a push that changes nothing
+                            // redraws nothing, so a focused control keeps its focus
+
+  function changed(part, ...from) {
+    const key = JSON.stringify(from);
+    if (drawn[part] === key) return false;
+    drawn[part] = key;
+    return true;
+  }
 
   function showError(text) {
     const box = $("host-error");
@@ -29,46 +46,170 @@
     return data;
   }
 
+  // --- confirmation: a dialog of our own (keyboard and screen-reader friendly) ---
+  function confirmAction(text, ok) {
+    const dialog = $("confirm");
+    $("confirm-text").textContent = text;
+    $("confirm-ok").textContent = ok;
+    return new Promise((resolve) => {
+      const done = (answer) => { if (dialog.open) dialog.close(); resolve(answer); };
+      $("confirm-ok").onclick = () => done(true);
+      $("confirm-cancel").onclick = () => done(false);
+      dialog.onclose = () => resolve(false);
+      dialog.showModal();
+      $("confirm-cancel").focus();
+    });
+  }
+
+  // --- questions ---
+  function percent(confidence) {
+    return confidence === null || confidence === undefined ? "" : ` · ${Math.round(confidence * 100)}%`;
+  }
+
+  function pickList(q) {
+    return (schema && q.list && schema.lists[q.list]) || [];
+  }
+
+  // The pick-list holding `code` (a Halimaw among Bagani cards), else the question's own.
+  function listFor(code, q) {
+    const folded = String(code || "").toLowerCase();
+    for (const entries of Object.values((schema && schema.lists) || {})) {
+      if (entries.some((e) => String(e.code).toLowerCase() === folded)) return entries;
+    }
+    return pickList(q);
+  }
+
   function drawQuestions(state) {
+    if (!changed("questions", state.questions, schema && schema.game, state.game_id)) return;
     const list = $("question-list");
     list.replaceChildren();
     $("questions").hidden = !(state.questions || []).length;
     for (const q of state.questions || []) {
-      const item = Board.el("li", null);
-      item.append(Board.el("p", null, q.text));
-      q.choices.forEach((label, index) => {
-        const button = Board.el("button", index === 0 ? "big" : "", label);
-        button.type = "button";
-        button.dataset.question = q.id;
-        button.dataset.choice = index;
-        button.onclick = () => post("answer", { question: q.id, choice: index });
-        item.append(button);
+      const item = el("li", "question");
+      item.id = `question-${q.id}`;
+      item.dataset.question = q.id;
+      item.tabIndex = -1;
+      item.append(el("p", "question-text", q.text));
+      if (q.image) {
+        const img = el("img", "cutout");
+        img.src = q.image;
+        img.alt = "the card the camera asks about, cut from its picture";
+        item.append(img);
+      }
+      const choices = el("div", "choices");
+      q.choices.forEach((c, index) => {
+        const b = Forms.button(c.label + percent(c.confidence), index === 0 ? "big choice" : "choice",
+                               () => post("answer", { question: q.id, choice: index }));
+        b.dataset.choice = index;
+        if (c.code) b.dataset.code = c.code;
+        choices.append(b);
       });
-      const dismiss = Board.el("button", "", "Ignore");
-      dismiss.type = "button";
-      dismiss.onclick = () => post("answer", { question: q.id, choice: null });
-      item.append(dismiss);
+      item.append(choices);
+      const more = el("div", "row");
+      if (q.track !== null && q.track !== undefined) {
+        more.append(Forms.button("None of these…", "none-of-these", async () => {
+          const picked = await Forms.Picker.open("Which card is it?", pickList(q), null);
+          if (picked && picked.code !== null) post("answer", { question: q.id, code: picked.code });
+        }));
+        more.append(Forms.button("Not a card", "not-card", () => post("answer", { question: q.id, not_card: true })));
+      }
+      more.append(Forms.button("Dismiss", "dismiss", () => post("answer", { question: q.id, choice: null })));
+      item.append(more);
+      if ((q.cards || []).length > 1) item.append(drawCardFixes(q));
       list.append(item);
     }
   }
 
-  function drawTemplates(state) {
-    const select = $("template");
-    const chosen = select.value;
-    select.replaceChildren();
-    (state.host_templates || []).forEach((t, i) => {
-      const option = Board.el("option", null, t.label);
-      option.value = i;
-      select.append(option);
+  // A question about several cards: any one of them can be named from the picker.
+  function drawCardFixes(q) {
+    const box = el("div", "card-fixes");
+    box.append(el("p", "muted", "A card read wrong, or no card at all? Tap it:"));
+    q.cards.forEach((card, i) => {
+      const b = Forms.button(`${i + 1}: ${card.code || "?"}`, "fix-card", async () => {
+        const picked = await Forms.Picker.open(`Card ${i + 1}: which card is it?`, listFor(card.code, q), "Not a card");
+        if (picked === undefined) return;
+        post("answer", picked.code === null ? { question: q.id, track: card.track, not_card: true }
+          : { question: q.id, track: card.track, code: picked.code });
+      }, `Card ${i + 1}, read as ${card.code || "unknown"}: name it`);
+      b.dataset.track = card.track;
+      box.append(b);
     });
-    if (chosen && chosen < select.options.length) select.value = chosen;
-    if (!$("action-json").value && state.host_templates && state.host_templates.length) fillTemplate();
+    return box;
   }
 
-  function fillTemplate() {
+  function openQuestion(id) {
+    const item = $(`question-${id}`);
+    if (!item) return;
+    item.scrollIntoView({ block: "center" });
+    item.focus();
+  }
+
+  // --- the event form ---
+  function playerNames(state) { return state.seats || (state.players || []).map((p) => p.name); }
+
+  function context(state) {
+    const names = playerNames(state);
+    return { schema, players: names, current: Math.max(0, names.indexOf(state.current_player)) };
+  }
+
+  async function loadSchema(state) {
+    if (schemaGame === state.game_id && schema) return;
+    schemaGame = state.game_id;
+    const response = await fetch("/api/schema", { credentials: "same-origin" });
+    schema = await response.json();
+    formFor = null;
+  }
+
+  function buildForm(kind, action) {
     const state = Board.current();
-    const t = (state.host_templates || [])[Number($("template").value)];
-    if (t) $("action-json").value = JSON.stringify(t.action);
+    const spec = schema && schema.events.find((e) => e.kind === kind);
+    if (!spec) { $("event-form").replaceChildren(); readForm = null; return; }
+    $("event-kind").value = kind;
+    readForm = Forms.build($("event-form"), spec, context(state), action);
+  }
+
+  function suggested(kind) {
+    const t = (Board.current().host_templates || []).find((x) => x.action.kind === kind);
+    return t ? t.action : null;
+  }
+
+  function drawKinds(state) {
+    const select = $("event-kind");
+    const key = `${state.game_id}:${(schema && schema.game) || ""}`;
+    if (select.dataset.key === key) return;
+    select.dataset.key = key;
+    select.replaceChildren();
+    for (const e of (schema && schema.events) || []) {
+      const option = el("option", null, e.label);
+      option.value = e.kind;
+      select.append(option);
+    }
+  }
+
+  function drawEntry(state) {
+    drawKinds(state);
+    const box = $("suggestions");
+    const shown = (state.host_templates || []).slice(0, 12);
+    if (changed("suggestions", shown, state.game_id)) {
+      box.replaceChildren(...shown.map((t) => Forms.button(t.label, "suggestion", () => {
+        setCorrecting(null);
+        buildForm(t.action.kind, t.action);
+        focusForm();
+      })));
+    }
+    // A new turn (or game) refreshes a form nobody is editing; a correction is left alone.
+    const key = `${state.game_id}:${state.current_player}:${(state.accepted || []).length}`;
+    if (correcting === null && formFor !== key && schema) {
+      formFor = key;
+      const kind = $("event-kind").value || (schema.events[0] && schema.events[0].kind);
+      buildForm(kind, suggested(kind));
+    }
+  }
+
+  function focusForm() {
+    const first = $("event-form").querySelector("button, select, input");
+    $("entry").scrollIntoView({ block: "start" });
+    if (first) first.focus();
   }
 
   function setCorrecting(seq, text) {
@@ -79,44 +220,92 @@
     $("send-action").textContent = seq === null ? "Send event" : "Save correction";
   }
 
+  function correct(entry) {
+    setCorrecting(entry.seq, entry.text);
+    buildForm(entry.action.kind, entry.action);
+    focusForm();
+  }
+
   function drawAccepted(state) {
+    if (!changed("accepted", state.accepted)) return;
     const list = $("accepted");
     list.replaceChildren();
     for (const a of state.accepted || []) {
-      const item = Board.el("li", null, a.text + " ");
-      const button = Board.el("button", "", "Correct");
-      button.type = "button";
-      button.dataset.seq = a.seq;
-      button.onclick = () => {
-        $("action-json").value = JSON.stringify(a.action);
-        setCorrecting(a.seq, a.text);
-        $("action-json").focus();
-      };
-      item.append(button);
+      const item = el("li", null, a.text + " ");
+      const b = Forms.button("Correct", "", () => correct(a), `Correct: ${a.text}`);
+      b.dataset.seq = a.seq;
+      item.append(b);
       list.append(item);
     }
   }
 
+  // --- the camera view ---
+  async function refreshCamera() {
+    if (document.visibilityState !== "visible") return;
+    let view;
+    try {
+      const response = await fetch("/api/camera.json", { credentials: "same-origin", cache: "no-store" });
+      view = await response.json();
+    } catch (e) {
+      view = { working: false, problem: "the server cannot be reached" };
+    }
+    $("camera-problem").hidden = view.working;
+    $("camera-problem").textContent = view.working ? "" : `The camera is not working: ${view.problem}`;
+    $("camera-frame").hidden = !view.working;
+    if (!view.working) return;
+    const img = $("camera-img");
+    const fresh = new Image();
+    fresh.onload = () => { img.src = fresh.src; };
+    fresh.src = `/api/camera.jpg?at=${Date.now()}`;
+    drawCameraCards(view);
+  }
+
+  function drawCameraCards(view) {
+    if (!changed("camera", view.cards, view.width, view.height)) return;
+    const layer = $("camera-cards");
+    layer.replaceChildren();
+    for (const card of view.cards) {
+      const xs = card.corners.map((p) => p[0]);
+      const ys = card.corners.map((p) => p[1]);
+      const left = Math.min(...xs) / view.width, top = Math.min(...ys) / view.height;
+      const name = card.code || "unknown card";
+      const what = card.question !== null ? "answer its question" : card.seq !== null ? "correct its event" : "nothing to do";
+      const b = Forms.button("", `seen ${card.status}`, () => {
+        if (card.question !== null) openQuestion(card.question);
+        else if (card.seq !== null) {
+          const entry = (Board.current().accepted || []).find((a) => a.seq === card.seq);
+          if (entry) correct(entry);
+        }
+      }, `${name}, ${card.status}: ${what}`);
+      b.dataset.track = card.track;
+      if (card.question !== null) b.dataset.question = card.question;
+      Object.assign(b.style, { left: `${left * 100}%`, top: `${top * 100}%`,
+                               width: `${(Math.max(...xs) / view.width - left) * 100}%`,
+                               height: `${(Math.max(...ys) / view.height - top) * 100}%` });
+      layer.append(b);
+    }
+  }
+
+  // --- seats, speech ---
   function drawSeats(state) {
     const list = $("seats");
-    if (list.dataset.game === String(state.game_id) && list.children.length === (state.players || []).length) {
+    const names = playerNames(state);
+    if (list.dataset.game === String(state.game_id) && list.children.length === names.length) {
       [...list.querySelectorAll("input")].forEach((input, i) => {
-        if (document.activeElement !== input) input.value = state.players[i].name;
+        if (document.activeElement !== input) input.value = names[i];
       });
       return;
     }
     list.dataset.game = state.game_id;
     list.replaceChildren();
-    (state.players || []).forEach((p, seat) => {
-      const item = Board.el("li", null);
-      const row = Board.el("div", "row");
-      const input = Board.el("input");
-      input.value = p.name;
+    names.forEach((name, seat) => {
+      const item = el("li");
+      const row = el("div", "row");
+      const input = el("input");
+      input.value = name;
       input.setAttribute("aria-label", `seat ${seat + 1} name`);
-      const button = Board.el("button", "", "Rename");
-      button.type = "button";
-      button.onclick = () => post("rename", { seat, name: input.value });
-      row.append(input, button);
+      row.append(input, Forms.button("Rename", "", () => post("rename", { seat, name: input.value }),
+                                     `Rename seat ${seat + 1}`));
       item.append(row);
       list.append(item);
     });
@@ -146,30 +335,38 @@
     status.textContent = camera ? `Camera: ${camera.state} (${camera.reason})` : "";
   }
 
-  Board.onState((state) => {
+  Board.onState(async (state) => {
     if (!("host_templates" in state)) { refresh(); return; }
     drawBroken(state);
     drawCamera(state.camera);
     drawQuestions(state);
-    drawTemplates(state);
     drawAccepted(state);
     drawSeats(state);
     $("undo").disabled = !state.undo;
     $("undo").title = state.undo ? `Undo: ${state.undo}` : "nothing to undo";
+    $("redo").disabled = !state.redo;
+    $("redo").title = state.redo ? `Redo: ${state.redo}` : "nothing to redo";
+    if (state.game_id !== null) await loadSchema(state);
+    drawEntry(state);
+    drawQuestions(state);  // again, now its picker knows the game's cards
   });
 
-  $("template").onchange = fillTemplate;
+  $("event-kind").onchange = () => { setCorrecting(null); buildForm($("event-kind").value, suggested($("event-kind").value)); };
   $("send-action").onclick = async () => {
-    let action;
-    try { action = JSON.parse($("action-json").value); } catch (e) { showError("The event is not valid JSON: " + e.message); return; }
-    const done = correcting === null ? await post("action", { action }) : await post("correct", { seq: correcting, action });
-    if (done) setCorrecting(null);
+    if (!readForm) return;
+    const action = readForm();
+    const done = correcting === null ? await post("action", { action })
+      : await post("correct", { seq: correcting, action });
+    if (done) { setCorrecting(null); formFor = null; drawEntry(done); }
   };
-  $("cancel-correct").onclick = () => setCorrecting(null);
+  $("cancel-correct").onclick = () => { setCorrecting(null); formFor = null; drawEntry(Board.current()); };
   $("broken-undo").onclick = () => post("undo");
-  $("broken-end").onclick = () => { if (confirm("End this game? It cannot be scored.")) post("end"); };
+  $("broken-end").onclick = async () => {
+    if (await confirmAction("End this game? It cannot be scored.", "End the game")) post("end");
+  };
   $("rotate-token").onclick = async () => {
-    if (!confirm("Make a new host link? The old link and other host phones stop working.")) return;
+    if (!await confirmAction("Make a new host link? The old link and other host phones stop working.",
+                             "Make a new link")) return;
     const done = await post("token");
     if (!done) return;
     csrf = done.csrf;
@@ -177,15 +374,26 @@
     $("host-link").textContent = `New host link: ${done.link}`;
   };
   $("undo").onclick = () => post("undo");
-  $("end-game").onclick = () => { if (confirm("End this game and keep the score?")) post("end"); };
+  $("redo").onclick = () => post("redo");
+  $("end-game").onclick = async () => {
+    if (await confirmAction("End this game now? The scores as they stand become the final score.", "End the game")) {
+      post("end");
+    }
+  };
   $("mute").onclick = () => post("speech", { muted: $("mute").getAttribute("aria-pressed") !== "true" });
   $("rate").onchange = () => post("speech", { rate: Number($("rate").value) });
   $("voice").onchange = () => post("speech", { voice: $("voice").value });
   $("say-again").onclick = () => post("say-again");
-  $("start-form").onsubmit = (event) => {
+  $("start-form").onsubmit = async (event) => {
     event.preventDefault();
     const players = $("start-players").value.split("\n").map((s) => s.trim()).filter(Boolean);
-    post("start", { game: $("start-game").value, players });
+    const state = Board.current();
+    const text = state.status === "playing"
+      ? "Start a new game? The game in progress is ended and scored as it stands, and kept in Past games."
+      : "Start a new game?";
+    if (await confirmAction(text, "Start the new game")) post("start", { game: $("start-game").value, players });
   };
   Board.start();
+  refreshCamera();
+  setInterval(refreshCamera, CAMERA_EVERY_MS);
 })();

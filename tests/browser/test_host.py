@@ -1,0 +1,240 @@
+"""The host's page in a real browser at phone size: taps only, no JSON.
+
+Camera questions come from the real demo (generated table, real vision) with the
+confidence bar set above every reading, so each card the camera reports is asked about
+with its cut-out and the identifier's own runner-ups; whole games are entered from the
+event forms, event by event, as the games' recordings play them.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.adapters import adapter_for
+from companion.server import build_services, close_services
+from tests.browser.accessibility import axe_problems
+from tests.browser.conftest import PHONE
+from tests.browser.forms import enter, fill, fill_form, pick, schema_of, send
+from tests.companion.conftest import table_settings
+from tests.companion.servers import HOST_TOKEN, Server
+
+GAMES = ("bagani", "gargon", "dugtungan", "lagim")
+
+
+def totals_on(page: Any) -> dict[str, int]:
+    return {item.get_attribute("data-name"): int(item.locator(".total").inner_text())
+            for item in page.locator("#players .player").all()}
+
+
+def recorded_game(game: str, folder: Path) -> dict[str, Any]:
+    """The events of the game's demo recording as the live table scores them (its
+    readings answered as the recording answers them), and the final totals."""
+    recording = adapter_for(game).recording()
+    services = build_services(table_settings(folder), folder / "recorded.db", "http://192.0.2.1:8000")
+    table = services.table
+    try:
+        table.start_game(game, recording.players, recording.options, recording.setup)
+        for step in recording.steps:
+            if step.observation is not None:
+                table.observe(step.observation)
+            elif step.host is not None and step.host.action is not None:
+                table.submit(step.host.action)
+            elif step.host is not None and step.host.end:
+                table.end()
+            while table.open_questions():
+                table.answer(table.open_questions()[0], 0)
+        snapshot = table.snapshot()
+        return {"players": list(recording.players), "setup": dict(recording.setup),
+                "options": dict(recording.options),
+                "actions": [a["action"] for a in snapshot["accepted"]][::-1],
+                "ended_by_host": any(s.host is not None and s.host.end for s in recording.steps),
+                "totals": {p["name"]: p["total"] for p in snapshot["players"]}}
+    finally:
+        close_services(services)
+
+
+def host_page(browser: Any, url: str) -> Any:
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{url}/host?token={HOST_TOKEN}")
+    page.wait_for_selector("#event-form .field")
+    return page
+
+
+def confirm(page: Any, button: str, answer: bool) -> None:
+    page.locator(button).click()
+    page.locator("#confirm[open]").wait_for()
+    page.locator("#confirm-ok" if answer else "#confirm-cancel").click()
+
+
+@pytest.fixture
+def table(tmp_path):
+    server = Server(["run", "--game", "gargon", "--camera", "none", "--players", "Ana,Ben,Carla"], tmp_path)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def asking_demo(tmp_path):
+    """The Gargon demo filmed and read by the real vision, every reading left to the host."""
+    os.environ["COMPANION_CONFIDENCE"] = "0.999"
+    try:
+        server = Server(["demo", "--game", "gargon", "--speed", "4", "--once", "--answer-myself"], tmp_path)
+    finally:
+        os.environ.pop("COMPANION_CONFIDENCE")
+    yield server
+    server.stop()
+
+
+def open_question(page: Any) -> Any:
+    page.locator("#question-list .question").first.wait_for(timeout=60000)
+    return page.locator("#question-list .question").first
+
+
+def test_camera_questions_are_answered_with_one_tap_by_a_candidate_by_the_picker_or_not_a_card(browser, asking_demo):
+    viewer = browser.new_page(viewport=PHONE)
+    viewer.goto(asking_demo.url + "/")
+    page = host_page(browser, asking_demo.url)
+    ways = ["candidate", "picker", "not a card"]
+    answered: list[str] = []
+    most_guesses = 0
+    for _ in range(16):
+        if not ways:
+            break
+        question = open_question(page)
+        number = question.get_attribute("data-question")
+        asked = next(q for q in asking_demo.host_state()["questions"] if str(q["id"]) == number)
+        if asked["cards"]:  # about cards on the table (not one taken away): their picture
+            assert asked["image"]
+            page.wait_for_function("id => document.querySelector(`#question-${id} img.cutout`).naturalWidth > 0",
+                                   arg=asked["id"], timeout=5000)
+        coded = [i for i, c in enumerate(asked["choices"]) if c["code"]]
+        most_guesses = max(most_guesses, len(coded))
+        way = ways[0] if asked["track"] is not None and asked["cards"] else None
+        if way == "candidate" and len(coded) >= 2:
+            second = question.locator(f"button.choice[data-choice='{coded[1]}']")  # the camera's runner-up
+            answered.append(second.get_attribute("data-code"))
+            second.click()
+        elif way == "picker":
+            question.locator("button.none-of-these").click()
+            pick(page, "yellow-12")
+            answered.append("yellow-12")
+        elif way == "not a card":
+            question.locator("button.not-card").click()
+        else:  # a play of several cards (or no runner-up to tap): its own reading, one tap
+            question.locator("button.choice[data-choice='0']").click()
+            way = None
+        if way is not None:
+            ways.pop(0)
+        page.wait_for_function(f"!document.getElementById('question-{number}')", timeout=10000)
+    assert not ways
+    assert most_guesses >= 3  # the identifier's best guesses, at least three where it has them
+    log = " | ".join(line["text"] for line in asking_demo.state()["log"])
+    assert f"The host named the card {answered[0]}" in log or answered[0] in log
+    assert f"The host named the card {answered[1]}" in log
+    assert "The host said it is not a card" in log
+    viewer.wait_for_function("document.getElementById('log').textContent.includes('The host named the card')")
+    assert axe_problems(page) == []
+    page.close()
+    viewer.close()
+
+
+def test_the_camera_view_shows_the_table_and_a_tap_on_an_unsure_card_opens_its_question(browser, asking_demo):
+    page = host_page(browser, asking_demo.url)
+    open_question(page)
+    page.wait_for_function("document.getElementById('camera-img').naturalWidth > 0", timeout=10000)
+    assert page.locator("#camera-problem").is_hidden()
+    card = page.locator("#camera-cards button.seen.unsure, #camera-cards button.seen.unknown").first
+    card.wait_for(timeout=5000)
+    assert "answer its question" in card.get_attribute("aria-label")
+    asked = card.get_attribute("data-question")
+    card.click()
+    assert page.evaluate("document.activeElement.dataset.question") == asked  # (it may close by itself
+    # a moment later: the camera names a card it could not name at first)
+    status = page.evaluate("async () => (await fetch('/api/camera.jpg')).headers.get('content-type')")
+    assert status == "image/jpeg"
+    page.close()
+
+
+def test_without_a_camera_the_host_page_says_so(browser, table):
+    page = host_page(browser, table.url)
+    page.locator("#camera-problem").wait_for()
+    assert "The camera is not working: no camera" in page.locator("#camera-problem").inner_text()
+    assert page.evaluate("async () => (await fetch('/api/camera.jpg')).status") == 503
+    page.close()
+
+
+def test_undo_then_redo_and_end_and_a_new_game_only_after_confirming(browser, table):
+    page = host_page(browser, table.url)
+    enter(page, schema_of(page), {"kind": "play", "seat": 0, "colours": ["red", "blue"]})
+    page.locator("#undo").click()
+    page.wait_for_function("document.getElementById('redo').disabled === false")
+    assert table.host_state()["accepted"] == []
+    page.locator("#redo").click()
+    page.wait_for_function("document.querySelectorAll('#accepted li').length === 1")
+    assert table.host_state()["accepted"][0]["action"] == {"kind": "play", "seat": 0, "colours": ["red", "blue"]}
+    confirm(page, "#end-game", answer=False)
+    assert table.state()["status"] == "playing"
+    confirm(page, "#start-form button[type=submit]", answer=False)
+    assert table.state()["status"] == "playing"
+    first = table.state()["game_id"]
+    confirm(page, "#start-form button[type=submit]", answer=True)
+    page.wait_for_function(f"document.getElementById('seats').dataset.game !== '{first}'")
+    kept = {g["id"]: g for g in page.evaluate("async () => (await fetch('/api/games')).json()")}
+    assert first in kept and kept[first]["ended_at"]  # ended and scored, in Past games: not abandoned
+    confirm(page, "#end-game", answer=True)
+    page.wait_for_function("document.getElementById('game-status').textContent === 'finished'")
+    page.close()
+
+
+def test_the_host_page_is_accessible_at_phone_size_and_reachable_by_keyboard(browser, table):
+    assert table.host("action", {"action": {"kind": "play", "seat": 0, "colours": ["red"]}})[0] == 200
+    page = host_page(browser, table.url)
+    assert axe_problems(page) == []
+    reached = set()
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        reached.add(page.evaluate("document.activeElement.id || document.activeElement.className"))
+    missing = {"event-kind", "send-action", "undo", "mute", "end-game", "start-game"} - reached  # (redo: disabled)
+    assert not missing, sorted(reached)
+    page.locator("#event-form button.card-pick, #event-form button.add").first.focus()
+    page.keyboard.press("Enter")
+    page.locator("#picker[open]").wait_for()
+    assert axe_problems(page) == []  # the card picker too
+    page.keyboard.press("Escape")
+    page.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_game_entered_from_the_forms_with_taps_only(browser, tmp_path, game):
+    recorded = recorded_game(game, tmp_path)
+    server = Server(["run", "--game", game, "--camera", "none", "--players", ",".join(recorded["players"])], tmp_path)
+    try:
+        assert server.host("start", {"game": game, "players": recorded["players"], "setup": recorded["setup"],
+                                     "options": recorded["options"]})[0] == 200
+        viewer = browser.new_page(viewport=PHONE)
+        viewer.goto(server.url + "/")
+        page = host_page(browser, server.url)
+        schema = schema_of(page)
+        for action in recorded["actions"]:
+            if game == "bagani" and action["kind"] == "reveal":
+                page.locator("#event-kind").select_option("reveal")
+                fill(page, page.locator("#event-form > .field"), next(e for e in schema["events"] if e["kind"] == "reveal")["fields"][0], action["halimaw"])
+                facts = next(e["facts"] for e in schema["lists"]["halimaw"] if e["code"] == action["halimaw"]["name"])
+                lakas = page.locator("#event-form .field[data-key=lakas] input").input_value()
+                assert lakas == str(facts["lakas"])  # the deck's facts, filled in without a tap
+                send(page)
+            else:
+                enter(page, schema, action)
+        if recorded["ended_by_host"]:
+            confirm(page, "#end-game", answer=True)
+        viewer.wait_for_function("document.getElementById('game-status').textContent === 'finished'", timeout=10000)
+        assert totals_on(viewer) == recorded["totals"]
+        page.close()
+        viewer.close()
+    finally:
+        server.stop()
