@@ -40,6 +40,7 @@ log = logging.getLogger(__name__)
 LOG_LINES_SHOWN = 40
 NAME_LIMIT = 40
 HOST_ONLY = ("accepted", "host_templates", "undo", "redo")  # what viewers never receive
+PUBLIC_QUESTION = ("id", "text", "image", "choices")  # a question as viewers receive it (CONTRACT.md)
 NO_CAMERA = {"state": "none", "reason": "no camera; the host enters events by hand"}
 
 
@@ -489,7 +490,8 @@ class LiveTable:
                     view = self._broken_view(exc)
             for key in HOST_ONLY:
                 view.pop(key, None)
-            view["questions"] = [{"id": q["id"], "text": q["text"]} for q in view["questions"]]
+            # the contract's question: a card on the table, its picture and the camera's guesses
+            view["questions"] = [{k: q[k] for k in PUBLIC_QUESTION} for q in view["questions"]]
             return view
 
     def snapshot(self) -> dict[str, Any]:

@@ -56,6 +56,16 @@ def test_a_card_found_but_not_named_is_asked_about_with_its_runner_ups(gargon):
     assert [c["code"] for c in table.snapshot()["table"]] == ["yellow"]
 
 
+def test_viewers_receive_each_question_in_the_contracts_form(gargon, client):
+    """CONTRACT.md: `questions` in /api/state, each {"id", "text", "image", "choices"}, the
+    choices {"label", "code", "confidence"}; what only the host's tools need stays theirs."""
+    gargon.table.observe(seen(1, None, seat_zone(0), 0.31, candidates=GUESSES))
+    (question,) = client.get("/api/state").get_json()["questions"]
+    assert set(question) == {"id", "text", "image", "choices"}
+    assert [(c["code"], c["confidence"]) for c in question["choices"][:3]] == list(GUESSES)
+    assert all(set(c) == {"label", "code", "confidence"} for c in question["choices"])
+
+
 def test_the_picker_names_a_card_and_not_a_card_ignores_it_until_it_leaves(gargon):
     table = gargon.table
     table.observe(seen(1, None, seat_zone(0), 0.3, candidates=GUESSES))
