@@ -11,7 +11,6 @@ the camera's next start when the settings name none.
 
 from __future__ import annotations
 
-import base64
 import math
 from typing import Any
 
@@ -21,11 +20,11 @@ from companion.camera import source_problem
 from companion.camera_files import CAMERA_FILE, ZONES_FILE, table_camera
 from companion.web.auth import csrf_token, host_required, is_host
 from companion.web.lookup import services
+from companion.web.photos import png_data_url, uploaded_photo
 from rules.core import BadInput
 
 bp = Blueprint("camera_setup", __name__)
 
-PHOTO_LIMIT = 12 * 1024 * 1024  # a phone's full-size photo
 SHOWN_WIDTH = 960               # the drawn zones come back at this width
 FIRST_FRAME_SECONDS = 5.0       # how long a camera source being tried may take to give a frame
 
@@ -70,13 +69,6 @@ def sheet() -> Any:
                     headers={"Content-Disposition": "inline; filename=seat-markers.png"})
 
 
-def _png_url(image: Any) -> str:
-    import cv2
-
-    ok, data = cv2.imencode(".png", image)
-    return "data:image/png;base64," + base64.b64encode(data.tobytes()).decode("ascii")
-
-
 @bp.route("/api/host/camera/source", methods=["POST"])
 @host_required
 def camera_source() -> Response:
@@ -107,7 +99,7 @@ def camera_source() -> Response:
     (services().store.path.parent / CAMERA_FILE).write_text(source + "\n", encoding="utf-8")
     scale = SHOWN_WIDTH / frame.shape[1]
     shown = cv2.resize(frame, (SHOWN_WIDTH, round(frame.shape[0] * scale)), interpolation=cv2.INTER_AREA)
-    return jsonify({"source": source, "image": _png_url(shown)})
+    return jsonify({"source": source, "image": png_data_url(shown)})
 
 
 def _drawn(image: Any, zones: Any, seats: int) -> str:
@@ -130,25 +122,16 @@ def _drawn(image: Any, zones: Any, seats: int) -> str:
         cv2.putText(shown, f"Seat {k + 1}", at, cv2.FONT_HERSHEY_SIMPLEX, 0.9, (0, 0, 0), 5, cv2.LINE_AA)
         cv2.putText(shown, f"Seat {k + 1}", at, cv2.FONT_HERSHEY_SIMPLEX, 0.9, (255, 255, 255), 2, cv2.LINE_AA)
     cv2.circle(shown, (round(cx), round(cy)), round(zones.centre_radius * scale), (80, 200, 255), 3, cv2.LINE_AA)
-    return _png_url(shown)
+    return png_data_url(shown)
 
 
 @bp.route("/api/host/seats/calibrate", methods=["POST"])
 @host_required
 def calibrate() -> Response:
-    import cv2
-    import numpy as np
-
     from vision.zones import marker_zones
 
-    request.max_content_length = PHOTO_LIMIT
+    image = uploaded_photo()  # first: it allows the body a photo's size before the form is read
     seats = _seats(request.form.get("seats"))
-    photo = request.files.get("photo")
-    if photo is None:
-        raise BadInput("photo", "no photo sent")
-    image = cv2.imdecode(np.frombuffer(photo.read(), np.uint8), cv2.IMREAD_COLOR)
-    if image is None:
-        raise BadInput("photo", "not a picture (JPEG or PNG)")
     zones = marker_zones(image, seats)
     path = services().store.path.parent / ZONES_FILE
     zones.save(path)

@@ -11,7 +11,6 @@ at a time: the table has one host.
 
 from __future__ import annotations
 
-import base64
 import threading
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,11 +20,11 @@ from flask import Blueprint, Response, current_app, jsonify, redirect, render_te
 from companion.camera_files import DECK_FOLDER
 from companion.web.auth import csrf_token, host_required, is_host
 from companion.web.lookup import services
+from companion.web.photos import png_data_url, uploaded_photo
 from rules.core import BadInput
 
 bp = Blueprint("enroll", __name__)
 
-PHOTO_LIMIT = 12 * 1024 * 1024  # a phone's full-size photo; other writes keep the app's small limit
 ENROLLABLE = ("bagani", "lagim", "gargon", "dugtungan")
 
 
@@ -51,13 +50,6 @@ def _walkthrough() -> Walkthrough:
     if walk is None:
         raise BadInput("game", "no enrollment started: choose the game first")
     return walk  # type: ignore[no-any-return]
-
-
-def _png(card: Any) -> str:
-    import cv2
-
-    ok, data = cv2.imencode(".png", card)
-    return "data:image/png;base64," + base64.b64encode(data.tobytes()).decode("ascii")
 
 
 @bp.errorhandler(BadInput)
@@ -92,28 +84,19 @@ def start() -> Response:
 @host_required
 def shot() -> Response:
     """A photo of one card: the card is found, cut out and shown for confirmation."""
-    import cv2
-    import numpy as np
-
     from vision.synth.faces import game_codes
 
-    request.max_content_length = PHOTO_LIMIT
     walk = _walkthrough()
+    image = uploaded_photo()  # first: it allows the body a photo's size before the form is read
     code = request.form.get("code", "")
     if code not in game_codes(walk.game):
         raise BadInput("code", f"{code!r} is not a {walk.game} card")
-    photo = request.files.get("photo")
-    if photo is None:
-        raise BadInput("photo", "no photo sent")
-    image = cv2.imdecode(np.frombuffer(photo.read(), np.uint8), cv2.IMREAD_COLOR)
-    if image is None:
-        raise BadInput("photo", "not a picture (JPEG or PNG)")
     with walk.lock:
         if walk.pending is not None:
             walk.enrollment.undo()  # a retake replaces the shot not yet confirmed
         card = walk.enrollment.add(image, code)
         walk.pending = code
-    return jsonify({**walk.progress(), "image": _png(card)})
+    return jsonify({**walk.progress(), "image": png_data_url(card)})
 
 
 @bp.route("/api/host/enroll/confirm", methods=["POST"])
