@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from rules.bagani_actions import Defeat, PutDown
 from rules.dugtungan_actions import Dugtong
@@ -153,7 +154,11 @@ def show_state(browser, url: str, state: dict):
     page.add_init_script("""document.addEventListener("DOMContentLoaded",
         () => Board.onState(() => { window.pushed = (window.pushed || 0) + 1; }))""")
     page.goto(url + "/")
-    page.wait_for_function("window.pushed >= 1 && document.getElementById('link').textContent === 'live'")
+    page.wait_for_function("document.getElementById('link').textContent === 'live'")
+    try:  # the stream's first state may have come before the counter was listening
+        page.wait_for_function("window.pushed >= 1", timeout=3000)
+    except PlaywrightTimeout:
+        pass
     page.evaluate("(state) => Board.apply(state)", state)
     return page
 
