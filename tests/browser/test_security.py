@@ -16,7 +16,8 @@ def test_the_scoreboard_and_host_page_run_under_the_policy_and_follow_the_push(s
                 if "Content Security Policy" in message.text else None)
     viewer.goto(table.url + "/")
     host.goto(f"{table.url}/host?token={HOST_TOKEN}")
-    viewer.locator("#link.live").wait_for(timeout=10000)  # board.js started and the push is live
+    for page in (viewer, host):  # board.js started and each page's push is live
+        page.locator("#link.live").wait_for(timeout=10000)
     assert table.host("rename", {"seat": 0, "name": "Ana Reyes"})[0] == 200
     viewer.locator('#players .player[data-name="Ana Reyes"]').wait_for(timeout=10000)
     host.locator('#players .player[data-name="Ana Reyes"]').wait_for(timeout=10000)
