@@ -3,7 +3,7 @@
 Scenes come from `vision.synth.scenes` (tables, tilt, light, glare, hands, blur, JPEG)
 with the scene generator's evaluation seed, which training never uses. Two sets per
 game: the project's own faces (`vision.synth.faces`), and the same layouts drawn in
-the font families held out of training (`vision.printed_faces.HELD_OUT_FAMILIES`).
+the font families held out of training (`scripts.lib.printed_faces.HELD_OUT_FAMILIES`).
 Cards are found by the real detector, matched to the truth by centre, cut out, and
 read by (a) `vision.printed.PrintedReader` (Gargon, dugtungan: the card's code) or
 `LevelReader` (Lagim: the entity level I-X) and (b) PP-OCR through rapidocr-onnxruntime
@@ -13,7 +13,7 @@ the card as it lies, else turned round); Gargon's colour comes from `vision.colo
 for both, so the comparison is about reading the print. Accuracy is per detected card
 (a card not found counts against neither); milliseconds are per card at one thread.
 
-With `--families`, also each face family of `vision.synth.families` (Gargon and
+With `--families`, also each face family of `scripts.lib.families` (Gargon and
 dugtungan: the families print Lagim levels where each design puts them, not in
 `LEVEL_BOX`), each deck sleeved or not as `deck_of` draws it; the held-out family
 (`families.HELD_OUT`, never trained or tuned on) is reported under its own key,
@@ -29,21 +29,24 @@ import json
 import random
 import re
 import statistics
+import sys
 import time
 from pathlib import Path
 from typing import Callable
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for scripts.lib when run as a file
 
 import cv2
 import numpy as np
 
 from vision.colour import read_colour
 from vision.detect import ContourCardDetector
-from vision.evaluate import TruthCard, match_by_centre
+from scripts.lib.evaluate import TruthCard, match_by_centre
 from vision.pipeline import cut_out
 from vision.printed import DEFAULT_MODEL, LEVELS, LevelReader, PrintedReader, token_labels
-from vision.printed_faces import dugtungan_face, fonts, gargon_face, lagim_level_face
+from scripts.lib.printed_faces import dugtungan_face, fonts, gargon_face, lagim_level_face
 from vision.synth.faces import game_codes, game_face, roman
-from vision.synth.families import FAMILIES, HELD_OUT, deck_of
+from scripts.lib.families import FAMILIES, HELD_OUT, deck_of
 from vision.synth.scenes import EVAL_SEED, render_scene
 
 FaceFor = Callable[[random.Random], tuple[str, np.ndarray]]

@@ -7,7 +7,7 @@ what issue 7 adds on top.)
   carried, taken away, hands sweeping over), 1280x720 at 10 fps, through the real
   detector and tracker. Events are scored against the script: precision, recall, and
   the latency from a card's placement to its "appeared" event (and from when no hand
-  covered it any more, `vision.scripted.score_events`). Codes come from `ScriptFaces`
+  covered it any more, `scripts.lib.scripted.score_events`). Codes come from `ScriptFaces`
   (the faces in play), so this part measures tracking, not identification.
 - zones: generated tables with 2-6 unevenly placed seats marked by ArUco seat markers,
   calibrated from the picture; accuracy of the zone of points in front of each seat
@@ -28,9 +28,13 @@ import json
 import os
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one thread everywhere, as the companion package sets it
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for scripts.lib when run as a file
 
 import cv2  # noqa: E402
 
@@ -40,7 +44,7 @@ from vision.identify import GalleryIdentifier  # noqa: E402
 from vision.interfaces import Identifier  # noqa: E402
 from vision.pipeline import Pipeline  # noqa: E402
 from vision.printed import PrintedReader  # noqa: E402
-from vision.scripted import ScriptedVideo, ScriptFaces, make_script, score_events, seat_table  # noqa: E402
+from scripts.lib.scripted import ScriptedVideo, ScriptFaces, make_script, score_events, seat_table  # noqa: E402
 from vision.synth.tables import enrolled_deck  # noqa: E402
 from vision.track import TrackerSettings  # noqa: E402
 from vision.zones import frame_zones, marker_zones  # noqa: E402

@@ -23,7 +23,7 @@ realdev: (not in the default set) ../shared/data/realphotos-dev: detection recal
         `companion enroll` takes them), a fixed fifth of the 52 faces left out, tested on
         the three mixed blackjack_surface photos. Measured, never tuned on.
 families: generated tables (EVAL_SEED) dealt from one deck of each face family of
-        vision/synth/families.py (--families), all four games, 15% of faces never enrolled;
+        scripts/lib/families.py (--families), all four games, 15% of faces never enrolled;
         the held-out family (never trained or tuned on) under "held_out_family", the
         others under "training_families". Besides the usual tally, identification is
         scored over the cards the detector found: enrolled ones named right / left null /
@@ -68,7 +68,7 @@ from vision.deck import DeckProfile  # noqa: E402
 from vision.detect import ContourCardDetector, rectify  # noqa: E402
 from vision.embed import DEFAULT_MODEL, OnnxEmbedder, file_sha256  # noqa: E402
 from vision.enroll import Enrollment  # noqa: E402
-from vision.evaluate import (MarkedPhoto, Tally, TruthCard, detection_counts, marked_photo_truth,  # noqa: E402
+from scripts.lib.evaluate import (MarkedPhoto, Tally, TruthCard, detection_counts, marked_photo_truth,  # noqa: E402
                              match_by_centre, one_shot_gallery, one_shot_shots, quad_iou, real_photo_truth,
                              without_gallery)
 from vision.imageio import decode  # noqa: E402
@@ -77,8 +77,8 @@ from vision.refine import refine_quads  # noqa: E402
 from vision.identify import GalleryIdentifier  # noqa: E402
 from vision.recognize import CardRecognizer  # noqa: E402
 from vision.synth.faces import GAMES  # noqa: E402
-from vision.synth.families import FAMILIES, HELD_OUT  # noqa: E402
-from vision.synth.family_tables import enrolled_family_deck, family_table  # noqa: E402
+from scripts.lib.families import FAMILIES, HELD_OUT  # noqa: E402
+from scripts.lib.family_tables import enrolled_family_deck, family_table  # noqa: E402
 from vision.synth.scenes import EVAL_SEED, TRAIN_SEEDS  # noqa: E402
 from vision.synth.tables import enrolled_deck, game_table  # noqa: E402
 
@@ -328,7 +328,7 @@ def found_shares(counts: dict[str, int]) -> dict:
 
 def family_scenes(embedder: OnnxEmbedder, count: int, seed: int, families: tuple[str, ...]) -> dict:
     """`families` section of the docstring: per family and game, the scene tally
-    (vision/evaluate.py) and identification over the cards found (`count_found`)."""
+    (scripts/lib/evaluate.py) and identification over the cards found (`count_found`)."""
     report: dict = {"held_out_family": {}, "training_families": {}, "seed": seed}
     for family in families:
         entry = {}
@@ -415,7 +415,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=EVAL_SEED,
                         help="seed of the generated scenes: a second evaluation seed checks that a change did not fit the first")
     parser.add_argument("--families", default=",".join(FAMILIES),
-                        help="face families for --only families (vision/synth/families.py), comma-separated")
+                        help="face families for --only families (scripts/lib/families.py), comma-separated")
     parser.add_argument("--first-call", nargs=2, metavar=("SYSTEM", "PHOTO"), help=argparse.SUPPRESS)  # one of first_calls' processes
     args = parser.parse_args()
     if args.first_call:

@@ -1,4 +1,4 @@
-"""Draw a sheet of the face families (vision/synth/families.py) for people to look at.
+"""Draw a sheet of the face families (scripts/lib/families.py) for people to look at.
 
 One row per family, a few cards of each game, one of them sleeved; the held-out
 family's row is marked. Writes docs/face_families.png:
@@ -16,7 +16,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from vision.synth.families import FAMILIES, HELD_OUT, family_face  # noqa: E402
+from scripts.lib.families import FAMILIES, HELD_OUT, family_face  # noqa: E402
 
 SHOWN = (("gargon", "red-6", None), ("gargon", "white-13", None), ("gargon", "blue-9", "clear"),
          ("dugtungan", "KA:+KWATRO", None), ("dugtungan", "NG", "black"), ("bagani", "violet-circle", None),

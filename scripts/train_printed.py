@@ -1,13 +1,13 @@
 """Train the printed-token reader (models/printed_tokens.onnx) on cards drawn in many fonts.
 
 Faces: every Gargon value (in a random colour), every dugtungan card of the default
-deck and every Lagim level I-X, drawn by `vision.printed_faces` twice in each training
+deck and every Lagim level I-X, drawn by `scripts.lib.printed_faces` twice in each training
 font (the held-out families are never drawn here), then photographed on the fly:
 corners off by up to 8 % and now and then a box grown over the table around the card
 (as a detector that merges a white margin or table dots cuts it out), a 180-degree turn
 half the time, light level, colour cast, light drifting across the card, glare, blur,
 noise, JPEG. The Gargon and dugtungan cards are also drawn in the training face families of
-`vision.synth.families` (value small in two corners, light on dark in a ring, ...; the
+`scripts.lib.families` (value small in two corners, light on dark in a ring, ...; the
 held-out family never), each in a random training font, a third of them sleeved, so
 the reader looks for the value wherever a design prints it.
 A Lagim card is seen only through its level box (`vision.printed.level_crop`),
@@ -27,8 +27,11 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for scripts.lib when run as a file
 
 import cv2
 import numpy as np
@@ -37,10 +40,10 @@ from torch import nn
 
 from vision.embed import file_sha256
 from vision.printed import DEFAULT_MODEL, INPUT_SIZE, LEVELS, NO_LEVEL, all_labels, level_crop, preprocess
-from vision.printed_faces import dugtungan_face, fonts, gargon_face, lagim_level_face
+from scripts.lib.printed_faces import dugtungan_face, fonts, gargon_face, lagim_level_face
 from vision.synth.augment import cut_out_with_corner_error
 from vision.synth.faces import FACE_SIZE
-from vision.synth.families import FAMILIES, HELD_OUT, SLEEVES, TRAINING, Type
+from scripts.lib.families import FAMILIES, HELD_OUT, SLEEVES, TRAINING, Type
 
 GARGON_COLOURS = ("white", "blue", "violet", "red", "yellow", "green")
 BANK_SIZE = (2 * INPUT_SIZE[0], 2 * INPUT_SIZE[1])  # faces kept at twice the input size
@@ -59,7 +62,7 @@ def draw(game: str, token: str, font, rng: random.Random, vary: bool) -> np.ndar
 
 def bank(held_out: bool, seed: int, copies: int, vary: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     """Every label drawn `copies` times in every font (of one side of the split), at
-    BANK_SIZE; a share `vary` of them with glyphs reshaped (`vision.printed_faces`)."""
+    BANK_SIZE; a share `vary` of them with glyphs reshaped (`scripts.lib.printed_faces`)."""
     rng = random.Random(seed)
     faces, labels = [], []
     for font in fonts(held_out):

@@ -8,7 +8,7 @@ or a banner), light on dark or dark on light, its typefaces, its colours and its
 
 One family, `HELD_OUT`, is kept out of every training run and every tuning decision and
 is drawn in the typefaces the printed reader never trains on
-(`vision.printed_faces.HELD_OUT_FAMILIES`): the figures measured on it are the ones
+(`scripts.lib.printed_faces.HELD_OUT_FAMILIES`): the figures measured on it are the ones
 that say what an unknown real deck will do. `TRAINING` lists the others.
 
 What identifies a card stays what the games print: a Gargon card's value and colour
@@ -28,7 +28,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from vision.printed_faces import Font, font_named, print_text
+from scripts.lib.printed_faces import Font, font_named, print_text
 from vision.synth.faces import BGR, FACE_SIZE, game_codes, game_face, roman
 
 W, H = FACE_SIZE

@@ -1,4 +1,4 @@
-"""Generated tables dealt from one deck of a face family (vision/synth/families.py).
+"""Generated tables dealt from one deck of a face family (scripts/lib/families.py).
 
 The same protocol as `vision.synth.tables.game_table` (a deck with some faces never
 enrolled, scenes dealt from the whole deck, so forgotten faces and their look-alikes
@@ -14,7 +14,7 @@ from typing import Callable
 import numpy as np
 
 from vision.synth.faces import game_codes
-from vision.synth.families import deck_of
+from scripts.lib.families import deck_of
 from vision.synth.scenes import render_scene
 from vision.synth.tables import GameTable, enrolled_deck
 

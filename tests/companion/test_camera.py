@@ -13,7 +13,7 @@ from pathlib import Path
 import cv2
 
 from companion.camera import CameraSetup, camera_problem, live_observations
-from vision.scripted import ScriptedVideo, make_script
+from scripts.lib.scripted import ScriptedVideo, make_script
 
 
 def write_video(video: ScriptedVideo, path: Path) -> None:

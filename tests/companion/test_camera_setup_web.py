@@ -10,7 +10,7 @@ import numpy as np
 
 from companion.camera_files import table_camera, table_zones
 from tests.companion.conftest import HOST_TOKEN
-from vision.scripted import seat_table
+from scripts.lib.scripted import seat_table
 from vision.zones import TableZones, marker_zones
 
 BEARER = {"Authorization": f"Bearer {HOST_TOKEN}"}

@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 from tests.vision.realdata import REAL_PHOTOS, REALDEV_PHOTOS, needs_real_photos, needs_realdev_photos
 from vision.detect import CardCutter, ContourCardDetector, order_clockwise, rectify
-from vision.evaluate import TruthCard, detection_counts, marked_photo_truth, match_by_centre, real_photo_truth
+from scripts.lib.evaluate import TruthCard, detection_counts, marked_photo_truth, match_by_centre, real_photo_truth
 from vision.interfaces import CARD_SIZE
 from vision.synth.faces import GAMES, game_codes, game_face
 from vision.synth.scenes import EVAL_SEED, TABLES, render_scene

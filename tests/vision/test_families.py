@@ -14,14 +14,14 @@ import pytest
 from vision.colour import read_colour
 from vision.detect import ContourCardDetector
 from vision.embed import OnnxEmbedder
-from vision.evaluate import TruthCard, match_by_centre
+from scripts.lib.evaluate import TruthCard, match_by_centre
 from vision.identify import GalleryIdentifier
 from vision.printed import PrintedReader
-from vision.printed_faces import HELD_OUT_FAMILIES
+from scripts.lib.printed_faces import HELD_OUT_FAMILIES
 from vision.recognize import CardRecognizer
 from vision.synth.augment import photographed
 from vision.synth.faces import FACE_SIZE, GAMES, game_codes
-from vision.synth.families import FAMILIES, HELD_OUT, SLEEVES, TRAINING, family_face
+from scripts.lib.families import FAMILIES, HELD_OUT, SLEEVES, TRAINING, family_face
 from vision.synth.scenes import EVAL_SEED, render_scene
 from vision.synth.tables import enrolled_deck
 

@@ -13,7 +13,7 @@ from vision.deck import DeckProfile
 from vision.detect import ContourCardDetector
 from vision.embed import OnnxEmbedder
 from vision.enroll import Enrollment, card_nearest_centre
-from vision.evaluate import (TABLE_CONFIDENCE, Tally, TruthCard, match_by_centre, one_shot_gallery, one_shot_shots,
+from scripts.lib.evaluate import (TABLE_CONFIDENCE, Tally, TruthCard, match_by_centre, one_shot_gallery, one_shot_shots,
                              real_photo_truth, without_gallery)
 from vision.identify import GalleryIdentifier
 from vision.interfaces import Detection

@@ -5,7 +5,8 @@ import pytest
 
 from vision.detect import ContourCardDetector
 from vision.pipeline import Pipeline
-from vision.scripted import HandSweep, Pose, ScriptedCard, ScriptedVideo, ScriptFaces, TableScript, score_events
+from scripts.lib.scripted import ScriptedCard, ScriptedVideo, ScriptFaces, TableScript, score_events
+from vision.synth.camera import HandSweep, Pose
 from vision.zones import frame_zones
 
 SIZE = (960, 540)

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from vision.printed import LevelReader, PrintedModelMissing, PrintedReader, preprocess
-from vision.printed_faces import dugtungan_face, fonts, gargon_face, lagim_level_face
+from scripts.lib.printed_faces import dugtungan_face, fonts, gargon_face, lagim_level_face
 from vision.synth.augment import photographed
 from vision.synth.faces import game_codes, game_face
 

@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 from companion.cli import main
 from rules.core import BadInput
-from vision.scripted import seat_table
+from scripts.lib.scripted import seat_table
 from vision.zones import TableZones, find_seat_markers, frame_zones, marker_zones
 
 

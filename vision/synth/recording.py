@@ -6,7 +6,7 @@ table does. A recording is a list of table changes as vision would report them
 lays those cards out on a generated table, one change at a time, and photographs the
 table frame by frame with the games' own card faces (`vision.synth.faces`), a mild
 camera tilt, uneven light, sensor noise and now and then a hand sweeping across
-(`vision.scripted`). Every card stays where it was put until the recording moves or
+(`vision.synth.camera`). Every card stays where it was put until the recording moves or
 takes it, so vision sees a table, not a slide show.
 
 Where a card lies: each zone gets fixed spots. A seat's spots form a row in front of
@@ -31,7 +31,7 @@ import numpy as np
 
 from vision.geometry import side_lengths
 from vision.observations import CENTRE, Observation
-from vision.scripted import SKIN, HandSweep, Pose, camera_homography, card_corners, draw_hand, paste_card
+from vision.synth.camera import SKIN, HandSweep, Pose, camera_homography, card_corners, draw_hand, paste_card
 from vision.synth.faces import BGR, FACE_SIZE, game_codes, game_face, slug
 from vision.synth.scenes import table_image
 from vision.zones import TableZones, frame_zones

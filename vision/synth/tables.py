@@ -42,7 +42,7 @@ def enrollment_scene(game: str, code: str, rng: random.Random, face: np.ndarray 
     different picture to everything that compares it later). No hand over it: the
     person is holding the camera. Upright matters only for corner order: enrollment
     takes the side nearer the top of the photo as the card's top. `face`: the card in
-    another design than the project's (vision/synth/families.py)."""
+    another design than the project's (scripts/lib/families.py)."""
     face = game_face(game, code) if face is None else face
     rim = np.concatenate([face[:4].reshape(-1, 3), face[-4:].reshape(-1, 3),
                           face[:, :4].reshape(-1, 3), face[:, -4:].reshape(-1, 3)]).mean(axis=0)
