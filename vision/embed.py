@@ -13,7 +13,7 @@ from typing import Sequence
 import cv2
 import numpy as np
 
-from models import MODELS_DIR
+from vision.model_files import MODELS_DIR
 
 DEFAULT_MODEL = MODELS_DIR / "card_embedder.onnx"
 INPUT_SIZE = (56, 80)  # width, height: small enough for a Pi, large enough for a printed value

@@ -25,7 +25,7 @@ from typing import Sequence
 import cv2
 import numpy as np
 
-from models import MODELS_DIR
+from vision.model_files import MODELS_DIR
 from vision.colour import read_colour
 from vision.interfaces import CARD_SIZE, Candidate, Reading
 from vision.synth.faces import roman
