@@ -185,7 +185,7 @@ def _colour_thresholds(own: list[tuple[float, float, int, bool]], n: int) -> np.
     where only blue and red are enrolled). 0 for a shot with too few views."""
     cuts = np.zeros(n, np.float32)
     by_shot: dict[int, list[float]] = {}
-    for consistency, colour, winner, right in own:
+    for _, colour, winner, right in own:
         if right:
             by_shot.setdefault(winner, []).append(colour)
     for shot, colours in by_shot.items():

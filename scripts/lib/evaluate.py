@@ -144,7 +144,7 @@ class Tally:
         self.predicted += len(results)
         self.found += len(match.pairs)
         all_right = not match.unmatched_truth and not match.unmatched_predictions
-        for t, card in enumerate(truth):
+        for card in truth:
             if card.code in deck:
                 self.enrolled += 1
             else:

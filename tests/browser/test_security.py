@@ -7,7 +7,7 @@ from tests.browser.test_scoreboard import table  # noqa: F401  (the fixture: a t
 from tests.companion.servers import HOST_TOKEN
 
 
-def test_the_scoreboard_and_host_page_run_under_the_policy_and_follow_the_push(strict_browser, table):
+def test_the_scoreboard_and_host_page_run_under_the_policy_and_follow_the_push(strict_browser, table):  # noqa: F811 (the fixture)
     violations: list[str] = []
     viewer = strict_browser.new_page(viewport=PHONE)
     host = strict_browser.new_page(viewport=PHONE)

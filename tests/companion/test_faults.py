@@ -84,7 +84,7 @@ def test_kill_9_during_bursts_of_writes_loses_and_repeats_nothing(tmp_path):
             acknowledged.append(pending)
         stop = threading.Event()
 
-        def write() -> None:
+        def write(stop: threading.Event = stop, server: Server = server) -> None:  # this round's, not a later one's
             nonlocal sent
             while not stop.is_set():
                 name = f"Ana {sent}"

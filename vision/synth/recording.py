@@ -129,7 +129,7 @@ class TableLayout:
         spots: dict[str, list[Spot]] = {}
         if hints:
             xs, ys = zip(*[(x, y) for x, y, _ in hints.values()])
-            mid, unit = ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2), length / max(l for *_, l in hints.values())
+            mid, unit = ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2), length / max(side for *_, side in hints.values())
             spots[CENTRE] = [Spot(cx + (x - mid[0]) * unit, cy + (y - mid[1]) * unit, 0.0)
                              for x, y, _ in sorted(hints.values())]
         else:
