@@ -181,7 +181,7 @@ def live_observations(setup: CameraSetup, seats: int, stopped: Callable[[], bool
         zones = (TableZones.load(Path(setup.zones_file).expanduser()) if setup.zones_file
                  else frame_zones(width, height, seats))
         pipeline = Pipeline(recognizer.detector, recognizer.identifier, zones.zone_of)
-        yield from pipeline.run(frames, lambda: stopped() or frames.finished)  # type: ignore[arg-type]
+        yield from pipeline.run(frames, lambda: stopped() or frames.finished)
     finally:
         frames.close()
 

@@ -106,7 +106,7 @@ class CameraView:
         scale = VIEW_WIDTH / frame.shape[1]
         image = cv2.resize(frame, (VIEW_WIDTH, round(frame.shape[0] * scale)), interpolation=cv2.INTER_AREA)
         for card in cards:
-            points = np.int32(np.float32(card.corners) * scale).reshape(-1, 1, 2)
+            points = np.int32(np.array(card.corners, np.float32) * scale).reshape(-1, 1, 2)
             colour = COLOURS[card.status]
             cv2.polylines(image, [points], True, colour, 3, cv2.LINE_AA)
             text = _ascii(card.label)
@@ -126,7 +126,7 @@ class CameraView:
         from vision.detect import rectify
 
         width = round(PICTURE_HEIGHT * 63 / 88)
-        cards = [rectify(frame, np.float32(c), (width, PICTURE_HEIGHT)) for c in corners]
+        cards = [rectify(frame, np.array(c, np.float32), (width, PICTURE_HEIGHT)) for c in corners]
         gap = np.full((PICTURE_HEIGHT, 6, 3), 255, np.uint8)
         row = [part for card in cards for part in (card, gap)][:-1]
         return _jpeg(np.hstack(row))

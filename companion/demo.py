@@ -247,19 +247,19 @@ def _grouped(steps: Sequence[Step]) -> Iterator[tuple[Step, list[Observation]]]:
     filmed card by card would be asked about half laid); cards laid there later are
     another event (a Lagim Defender, then the Forest card that attacks it). Cards in the
     centre keep their order: it means something there (dugtungan's PAMATO, Bagani's rows)."""
-    pending: list[Step] = []
+    pending: list[tuple[Step, Observation]] = []
     for step in steps:
         o = step.observation
-        if pending and (o is None or o.kind != "appeared" or o.zone != pending[0].observation.zone
+        if pending and (o is None or o.kind != "appeared" or o.zone != pending[0][1].zone
                         or step.delay > PLAY_GAP):
-            yield pending[0], [p.observation for p in pending]
+            yield pending[0][0], [seen for _, seen in pending]
             pending = []
         if o is not None and o.kind == "appeared" and o.zone != CENTRE:
-            pending.append(step)
+            pending.append((step, o))
         else:
             yield step, [o] if o is not None else []
     if pending:
-        yield pending[0], [p.observation for p in pending]
+        yield pending[0][0], [seen for _, seen in pending]
 
 
 class DemoPlayer:

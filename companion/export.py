@@ -58,7 +58,8 @@ def score_csv(record: GameRecord) -> str:
     for player in result["players"]:
         row: dict[str, Any] = {"game": result["game"], "name": player["name"], "total": player["total"],
                                "winner": "yes" if player["name"] in winners else "no"}
-        _flatten("", player.get("breakdown", {}), breakdown := {})
+        breakdown: dict[str, Any] = {}
+        _flatten("", player.get("breakdown", {}), breakdown)
         row.update({f"breakdown.{k}": v for k, v in breakdown.items()})
         rows.append(row)
     columns: list[str] = []

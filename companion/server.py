@@ -114,7 +114,9 @@ async def run_web_server(services: Services, server: uvicorn.Server, sock: socke
     try:
         await server.serve(sockets=[sock])
     finally:
-        server.config.app.flask.close()
+        front = server.config.app
+        assert isinstance(front, Front)  # web_server serves a Front
+        front.flask.close()
 
 
 def serve(settings: Settings, port: int, database: Path,

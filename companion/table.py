@@ -221,7 +221,7 @@ class LiveTable:
         schema = event_schema(game.record.game, game.state)
         spell = spelling(schema)
         offered = list(reading.choices) + (swaps(reading.action, cards, spell) if len(cards) > 1 else [])
-        offered = [c for c in offered if not refused or self._legal(c.action)][:MOST_CHOICES]
+        offered = [c for c in offered if not refused or c.action is None or self._legal(c.action)][:MOST_CHOICES]
         if refused:
             offered += legal_instead(reading.action, game.state.legal_actions(), game.describe, offered)
         ranked = ranked_codes(one, spell) if one else []
@@ -554,7 +554,8 @@ class LiveTable:
             "accepted": [{"seq": a.seq, "text": game.describe(a.action), "action": dict(a.action)}
                          for a in game.applied[-LOG_LINES_SHOWN:]][::-1],
             "host_templates": [{"label": c.label, "action": dict(c.action)}
-                               for c in ([] if game.finished else game.adapter.host_templates(game.state))],
+                               for c in ([] if game.finished else game.adapter.host_templates(game.state))
+                               if c.action is not None],
             "state": game.state.to_dict(),
             "problems": list(game.problems),
             "camera": dict(self.camera),

@@ -121,7 +121,7 @@ def _guesses(w: int, h: int) -> tuple[tuple[np.ndarray, np.ndarray | None], ...]
     (no warp), cut at its rim's inner edge, and cut short at one end by each of BANDS;
     each as a 3x3 map and the 2x3 float32 one OpenCV warps by."""
     starts = ((w / (w - 2 * RIM), h / (h - 2 * RIM)),) + tuple((1.0, 1 / (1 - band)) for band in BANDS)
-    guesses = [(np.eye(3), None)]
+    guesses: list[tuple[np.ndarray, np.ndarray | None]] = [(np.eye(3), None)]
     for sx, sy in starts:
         guess = _rescaled(np.array([[sx, 0, (w - 1) / 2 * (1 - sx)], [0, sy, (h - 1) / 2 * (1 - sy)], [0, 0, 1]]), 0.5)
         guesses.append((guess, guess[:2].astype(np.float32)))

@@ -74,7 +74,8 @@ class DeckProfile:
             np.savez_compressed(fh, embeddings=g.embeddings.astype(np.float16), turned=g.turned.astype(np.float16),
                                 templates=g.templates.astype(np.float16),
                                 turned_templates=g.turned_templates.astype(np.float16),
-                                **_quantised(g.details), colours=g.colours.astype(np.float16),
+                                **_quantised(g.details),  # type: ignore[arg-type]  # numpy's stub: **kwds may be allow_pickle
+                                colours=g.colours.astype(np.float16),
                                 min_colours=g.min_colours.astype(np.float32),
                                 codes=np.array(g.codes),
                                 meta=np.array(json.dumps(meta)))

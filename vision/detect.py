@@ -69,14 +69,14 @@ def _upright(size: tuple[int, int], inset: float = 0.0) -> np.ndarray:
     centres of its corner pixels, or `inset` of a pixel outside them."""
     w, h = size
     lo, right, bottom = -inset, w - 1 + inset, h - 1 + inset
-    return np.float32([[lo, lo], [right, lo], [right, bottom], [lo, bottom]])
+    return np.array([[lo, lo], [right, lo], [right, bottom], [lo, bottom]], np.float32)
 
 
 def rectify(image: np.ndarray, corners: np.ndarray, size: tuple[int, int] = CARD_SIZE,
             inset: float = 0.0) -> np.ndarray:
     """The card inside `corners` (clockwise from its top-left) warped to an upright `size`
     (`inset`: see `_upright`)."""
-    matrix = cv2.getPerspectiveTransform(np.float32(corners), _upright(size, inset))
+    matrix = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), _upright(size, inset))
     return cv2.warpPerspective(image, matrix, size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
 
 
@@ -104,7 +104,7 @@ class CardCutter:
 
     def __call__(self, corners: np.ndarray) -> np.ndarray:
         """The card inside `corners` (clockwise from its top-left), upright at `size`."""
-        corners = np.float32(corners)
+        corners = np.asarray(corners, np.float32)
         short = float(side_lengths(corners).min())
         if self._shrink == 1 or short < CARD_SIZE[0]:
             card = rectify(self.image, corners)
@@ -126,8 +126,8 @@ class CardCutter:
 
 def unrectify(points: np.ndarray, corners: np.ndarray, size: tuple[int, int] = CARD_SIZE) -> np.ndarray:
     """`points` (n x 2) of a card rectified from `corners` to `size`, in the image's pixels."""
-    matrix = cv2.getPerspectiveTransform(_upright(size), np.float32(corners))
-    return cv2.perspectiveTransform(np.float32(points).reshape(1, -1, 2), matrix)[0]
+    matrix = cv2.getPerspectiveTransform(_upright(size), np.asarray(corners, np.float32))
+    return cv2.perspectiveTransform(np.asarray(points, np.float32).reshape(1, -1, 2), matrix)[0]
 
 
 def _polygon_area(pts: np.ndarray) -> float:
@@ -199,7 +199,7 @@ class ContourCardDetector:
             contour, area = contours[i], float(areas[i])
             quad = _quadrilateral(contour)
             scored = None if quad is None else self._card_like(quad, area)
-            if scored is not None:
+            if quad is not None and scored is not None:
                 found.append((quad, scored))
             elif area > 2 * s.min_area * image_area:
                 found += self._split(contour)
@@ -283,7 +283,7 @@ def _off_plain_table(small: np.ndarray) -> np.ndarray | None:
     h, w = small.shape[:2]
     tiny = cv2.cvtColor(cv2.resize(small, (w // TABLE_SCALE, h // TABLE_SCALE), interpolation=cv2.INTER_AREA),
                         cv2.COLOR_BGR2LAB)
-    weights = np.float32([0.5, 1.0, 1.0])  # light falls off across a table; its hue holds
+    weights = np.array([0.5, 1.0, 1.0], np.float32)  # light falls off across a table; its hue holds
     sample = tiny[::2, ::2].reshape(-1, 3)
     keys = ((sample[:, 0] // (3 * TABLE_BIN)).astype(np.int32) * 32 + sample[:, 1] // TABLE_BIN) * 32 + sample[:, 2] // TABLE_BIN
     sample = sample.astype(np.float32) * weights

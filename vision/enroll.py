@@ -33,7 +33,7 @@ def card_nearest_centre(image: np.ndarray, detector: CardDetector) -> np.ndarray
         half = cv2.resize(image, (max(1, w // 2), max(1, h // 2)), interpolation=cv2.INTER_AREA)
         corners = [d.corners * (w / half.shape[1], h / half.shape[0]) for d in detector.detect(half)]
     if not corners:
-        return order_clockwise(np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]]))
+        return order_clockwise(np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32))
     centre = np.array([w / 2, h / 2])
     return refine_quad(image, min(corners, key=lambda c: float(np.linalg.norm(c.mean(axis=0) - centre))))
 

@@ -53,7 +53,7 @@ def _face(corners: np.ndarray, reading: Reading, size: tuple[int, int]) -> np.nd
     """Where an unsure card's best candidate's face lies in the image (its reading
     made of a cut-out of `size`), if that is a cut worth making (moved more than
     RECUT_MOVE, less than RECUT_LIMIT); else None."""
-    if not _unsure(reading):
+    if not _unsure(reading) or reading.outline is None:
         return None
     face = unrectify(reading.outline, corners, size)
     move = float(np.linalg.norm(face - corners, axis=1).max()) / max(float(side_lengths(corners).min()), 1.0)
@@ -134,7 +134,7 @@ class CardRecognizer:
             centre = tuple(float(v) for v in corners.mean(axis=0))
             near = RECUT_MOVE * float(side_lengths(corners).min())
             for detection in self.detector.detect(crop):
-                quad = detection.corners + np.float32([left, top])
+                quad = detection.corners + np.array([left, top], np.float32)
                 if _moved(quad, corners) > near and cv2.pointPolygonTest(quad.reshape(-1, 1, 2), centre, False) > 0:
                     looks.append((i, quad))  # another outline than the one already read
         quads = refine_quads(image, [q for _, q in looks])
@@ -148,7 +148,7 @@ class CardRecognizer:
         a card cut far off lands only part of the way (measured: a yellow-circle cut 12%
         off read 0.07, then 0.85, then 0.94), while a second edge fit from nearly the
         same start finds the same edges."""
-        cards = range(len(chosen))
+        cards = list(range(len(chosen)))
         for round_ in range(RECUT_ROUNDS):
             faces = [(i, face) for i in cards if (face := _face(*chosen[i], cut.size)) is not None]
             if not faces:

@@ -48,7 +48,7 @@ def refine_quad(image: np.ndarray, quad: np.ndarray, settings: RefineSettings = 
     return refine_quads(image, [quad], settings)[0]
 
 
-def refine_quads(image: np.ndarray, quads: Sequence[np.ndarray],
+def refine_quads(image: np.ndarray, quads: Sequence[np.ndarray] | np.ndarray,
                  settings: RefineSettings = RefineSettings()) -> list[np.ndarray]:
     """`refine_quad` of every quad, all their sides searched together, as one array each
     step: a side alone is a few dozen short rows, where NumPy's per-call overhead, not
@@ -171,7 +171,7 @@ class _Sides:
         points = p[:, None, :] + ts[None, :, None] * (q - p)[:, None, :]  # (k, samples, 2) where each line crosses
         xs, ys = ((points[:, :, None, c] + offsets[:, None, :] * n[:, None, None, c]).astype(np.float32)
                   .reshape(len(p) * s.samples, offsets.shape[1]) for c in (0, 1))
-        profile = cv2.remap(image, xs, ys, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+        profile: np.ndarray = cv2.remap(image, xs, ys, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
         # smoothed along each search line only: noise and JPEG blocks make no edges
         profile = cv2.GaussianBlur(profile, (5, 1), 0).reshape(len(p), s.samples, offsets.shape[1], 3)
         return cls(p, q, n, start, step, count, profile, d, (ts[None, :] - 0.5) * lengths[:, None])

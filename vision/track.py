@@ -205,7 +205,8 @@ class Tracker:
     def _missing_card(self, code: str | None, near: np.ndarray) -> _Track | None:
         """The nearest confirmed card with this code that is out of sight right now, if any
         (two copies of a card may both be hidden)."""
-        hidden = [t for t in self._tracks if code is not None and t.confirmed and t.missed and t.reading.code == code]
+        hidden = [t for t in self._tracks if code is not None and t.confirmed and t.missed and t.reading is not None
+                  and t.reading.code == code]
         return min(hidden, key=lambda t: float(np.linalg.norm(t.centre - near)), default=None)
 
     def _carried(self, card: _Track, newcomer: _Track) -> list[Observation]:
@@ -228,7 +229,7 @@ class Tracker:
         reading = track.reading
         assert reading is not None  # only confirmed tracks are ever reported
         return Observation(kind=kind, track=track.id, code=reading.code,  # type: ignore[arg-type]
-                           confidence=float(reading.confidence), corners=as_corners(track.corners),
+                           confidence=float(reading.confidence), corners=as_corners(track.corners.tolist()),
                            zone=track.zone, first_seen=track.first_seen, last_seen=track.last_seen,
                            previous_zone=previous_zone,
                            candidates=tuple((c.code, float(c.score)) for c in reading.candidates))

@@ -48,7 +48,7 @@ def run_demo(args: argparse.Namespace) -> int:
     print(f"companion: demo of {', then '.join(games)}: generated tables filmed and read by the camera "
           "pipeline", flush=True)
 
-    def start(services):  # type: ignore[no-untyped-def]
+    def start(services):
         return DemoPlayer(services.table, games, speed=args.speed, loop=not args.once,
                           answer_myself=args.answer_myself).start().stop
 

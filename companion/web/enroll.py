@@ -49,7 +49,7 @@ def _walkthrough() -> Walkthrough:
     walk = current_app.extensions.get("enroll")
     if walk is None:
         raise BadInput("game", "no enrollment started: choose the game first")
-    return walk  # type: ignore[no-any-return]
+    return walk
 
 
 @bp.errorhandler(BadInput)

@@ -94,6 +94,8 @@ def one_shot_shots(folder: Path, deck_photo: str = "alpha_deck.jpg", half: int |
     truth = real_photo_truth(folder)
     photos = folder / "photos" if (folder / "photos").is_dir() else folder  # realphotos-dev keeps them there
     image = cv2.imread(str(photos / deck_photo), cv2.IMREAD_COLOR)
+    if image is None:
+        raise FileNotFoundError(f"{photos / deck_photo}: no photo to cut the gallery from")
     half = int(0.6 * _row_height(truth[deck_photo])) if half is None else half
     shots = []
     for index, code in one_shot_gallery(truth, deck_photo).items():
@@ -170,7 +172,7 @@ class Tally:
         self.images_right += all_right
         return match
 
-    def summary(self) -> dict[str, float | int]:
+    def summary(self) -> dict[str, float | int | None]:
         def share(a: int, b: int) -> float | None:
             return round(a / b, 4) if b else None
         return {"cards": self.truth, "detection_recall": share(self.found, self.truth),

@@ -71,7 +71,7 @@ class Family:
 @lru_cache(maxsize=4096)
 def _cached(family: str, game: str, code: str, sleeve: str | None) -> np.ndarray:
     chosen = FAMILIES[family]
-    face = chosen.draw(game, code, chosen.type)
+    face = game_face(game, code) if chosen.type is None else chosen.draw(game, code, chosen.type)
     return sleeved(face, sleeve) if sleeve else face
 
 
@@ -84,7 +84,7 @@ def sleeved(face: np.ndarray, sleeve: str) -> np.ndarray:
     inset_x, inset_y = round(0.035 * W), round(0.03 * H)
     out[inset_y:H - inset_y, inset_x:W - inset_x] = cv2.resize(face, (W - 2 * inset_x, H - 2 * inset_y),
                                                                 interpolation=cv2.INTER_AREA)
-    gloss = np.zeros((H, W), np.float32)
+    gloss: np.ndarray = np.zeros((H, W), np.float32)
     cv2.line(gloss, (0, round(0.7 * H)), (W, round(0.25 * H)), 1.0, round(0.12 * W))
     gloss = cv2.GaussianBlur(gloss, (0, 0), 18)[..., None]
     return np.clip(out.astype(np.float32) * (1 - 0.12 * gloss) + 255 * 0.12 * gloss, 0, 255).astype(np.uint8)
@@ -314,7 +314,7 @@ def heirloom(game: str, code: str, t: Type) -> np.ndarray:
     return face
 
 
-def _project(game: str, code: str, _: Type | None) -> np.ndarray:
+def _project(game: str, code: str, _: Type) -> np.ndarray:
     return game_face(game, code)
 
 

@@ -121,7 +121,7 @@ def _varied(mask: np.ndarray, rng: random.Random) -> np.ndarray:
     h, w = mask.shape
     stretch, slant = rng.uniform(0.75, 1.3), rng.uniform(-0.2, 0.2)
     shift = max(0.0, -slant * h)
-    out = cv2.warpAffine(mask, np.float32([[stretch, slant, shift], [0, 1, 0]]),
+    out = cv2.warpAffine(mask, np.array([[stretch, slant, shift], [0, 1, 0]], np.float32),
                          (round(w * stretch + abs(slant) * h) + 1, h), flags=cv2.INTER_LINEAR)
     if h >= 60 and rng.random() < 0.5:
         kernel = np.ones((round(h / 40), round(h / 40)), np.uint8)
@@ -147,7 +147,7 @@ def print_text(face: np.ndarray, text: str, centre: tuple[float, float], height:
         return
     alpha = mask[cy0 - y0:cy1 - y0, cx0 - x0:cx1 - x0].astype(np.float32)[..., None] / 255
     region = face[cy0:cy1, cx0:cx1].astype(np.float32)
-    face[cy0:cy1, cx0:cx1] = (region * (1 - alpha) + np.float32(colour) * alpha).astype(np.uint8)
+    face[cy0:cy1, cx0:cx1] = (region * (1 - alpha) + np.array(colour, np.float32) * alpha).astype(np.uint8)
 
 
 def _blank(fill: tuple[int, int, int], border: tuple[int, int, int]) -> np.ndarray:
@@ -198,6 +198,6 @@ def lagim_level_face(level: int, font: Font, rng: random.Random, vary: bool = Fa
     centre = (w / 2 + rng.uniform(-4, 4), 410 + rng.uniform(-4, 4))
     shade = rng.randint(15, 60)
     cv2.circle(face, (round(centre[0]), round(centre[1])), rng.randint(42, 48), (shade, shade, shade), -1, cv2.LINE_AA)
-    ink = tuple(rng.randint(170, 250) for _ in range(3))
+    ink = (rng.randint(170, 250), rng.randint(170, 250), rng.randint(170, 250))
     print_text(face, roman(level), centre, rng.randint(22, 34), ink, font, rng.randint(60, 74), rng if vary else None)
     return face

@@ -327,6 +327,8 @@ def score_events(video: ScriptedVideo, emitted: Sequence[tuple[int, Observation]
             seen = round(event.last_seen * fps)
             owner[event.track] = _card_at(video, np.mean(event.corners, axis=0), seen)
         card = owner[event.track]
+        if card is None:  # the track began where no card lay: none of its events is right
+            continue
         match = next((k for k, t in enumerate(truth) if k not in used and t.kind == event.kind and t.card == card
                       and t.frame <= frame <= t.frame + window_s * fps), None)
         if match is None:

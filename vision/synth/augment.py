@@ -22,10 +22,10 @@ def cut_out_with_corner_error(face: np.ndarray, size: tuple[int, int], jitter: f
     lost against the table); a random table colour fills what lies outside."""
     w, h = size
     fh, fw = face.shape[:2]
-    src = np.float32([[0, 0], [fw - 1, 0], [fw - 1, fh - 1], [0, fh - 1]])
-    src += inset * np.float32([[fw, fh], [-fw, fh], [-fw, -fh], [fw, -fh]])
-    src += np.float32([[rng.uniform(-jitter, jitter) * fw, rng.uniform(-jitter, jitter) * fh] for _ in range(4)])
-    dst = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
+    src = np.array([[0, 0], [fw - 1, 0], [fw - 1, fh - 1], [0, fh - 1]], np.float32)
+    src += inset * np.array([[fw, fh], [-fw, fh], [-fw, -fh], [fw, -fh]], np.float32)
+    src += np.array([[rng.uniform(-jitter, jitter) * fw, rng.uniform(-jitter, jitter) * fh] for _ in range(4)], np.float32)
+    dst = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
     border = tuple(rng.randint(0, 255) for _ in range(3))
     return cv2.warpPerspective(face, cv2.getPerspectiveTransform(src, dst), (w, h), flags=interpolation,
                                borderMode=cv2.BORDER_CONSTANT, borderValue=border).astype(np.float32)
@@ -54,7 +54,7 @@ def photographed(face: np.ndarray, rng: random.Random, strength: float = 1.0,
     jitter, inset = cut if cut is not None else (0.05 * strength, 0.0)
     img = cut_out_with_corner_error(face, size, jitter, rng, cv2.INTER_AREA, inset)
     gain = rng.uniform(1 - 0.4 * strength, 1 + 0.25 * strength)
-    cast = np.float32([rng.uniform(-18, 18) * strength for _ in range(3)])
+    cast = np.array([rng.uniform(-18, 18) * strength for _ in range(3)], np.float32)
     ramp = 1 + rng.uniform(-0.3, 0.3) * strength * (np.arange(h, dtype=np.float32)[:, None] / h - 0.5)
     img = img * gain * ramp[..., None] + cast
     if rng.random() < 0.3 * strength:  # glare
@@ -67,4 +67,6 @@ def photographed(face: np.ndarray, rng: random.Random, strength: float = 1.0,
     img += np.random.default_rng(rng.randrange(2**32)).normal(0, rng.uniform(0, 8 * strength), img.shape).astype(np.float32)
     img = np.clip(img, 0, 255).astype(np.uint8)
     ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(40, 95)])
-    return cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    photo = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    assert photo is not None  # the JPEG imencode has just written
+    return photo

@@ -45,8 +45,8 @@ def camera_homography(seed: int, size: tuple[int, int]) -> np.ndarray:
     rng = random.Random(seed)
     w, h = size
     squeeze = rng.uniform(0.0, 0.08) * w
-    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
-    dst = np.float32([[squeeze, rng.uniform(0, 0.04) * h], [w - squeeze, rng.uniform(0, 0.04) * h], [w, h], [0, h]])
+    src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    dst = np.array([[squeeze, rng.uniform(0, 0.04) * h], [w - squeeze, rng.uniform(0, 0.04) * h], [w, h], [0, h]], np.float32)
     return cv2.getPerspectiveTransform(src, dst)
 
 
@@ -78,7 +78,7 @@ def paste_card(frame: np.ndarray, image: np.ndarray, corners: np.ndarray, light:
         return
     x0, y0, x1, y1 = box
     ih, iw = image.shape[:2]
-    source = np.float32([[0, 0], [iw - 1, 0], [iw - 1, ih - 1], [0, ih - 1]])
+    source = np.array([[0, 0], [iw - 1, 0], [iw - 1, ih - 1], [0, ih - 1]], np.float32)
     homography = cv2.getPerspectiveTransform(source, (corners - (x0, y0)).astype(np.float32))
     warped = cv2.warpPerspective(image, homography, (x1 - x0, y1 - y0), flags=cv2.INTER_AREA).astype(np.float32)
     if light is not None:

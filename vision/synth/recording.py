@@ -145,8 +145,8 @@ class TableLayout:
             along = np.array([-math.sin(angle), math.cos(angle)])
             out = np.array([math.cos(angle), math.sin(angle)])
             distance = radius + 0.75 * length
-            spots[f"seat-{seat}"] = [Spot(*(np.array([cx, cy]) + distance * out + (k - (n - 1) / 2) * 1.15 * width * along),
-                                          math.degrees(angle) - 90) for k in range(n)]
+            centres = np.array([cx, cy]) + distance * out + (np.arange(n)[:, None] - (n - 1) / 2) * 1.15 * width * along
+            spots[f"seat-{seat}"] = [Spot(float(x), float(y), math.degrees(angle) - 90) for x, y in centres]
         zones = TableZones((cx, cy), radius, self.angles)
         for zone, places in spots.items():
             for spot in places:
@@ -183,8 +183,8 @@ class RecordedTable:
         self._noise = [noise.normal(0, 2.5, (h, w, 3)).astype(np.int16) for _ in range(4)]
         self._faces: dict[str, np.ndarray] = {}
         self._free = {zone: list(range(len(spots))) for zone, spots in self.layout.spots.items()}
-        self._hinted = {track: k for k, track in enumerate(sorted(self.layout.hinted or {},
-                                                                  key=lambda t: self.layout.hinted[t]))}
+        hinted = self.layout.hinted or {}
+        self._hinted = {track: k for k, track in enumerate(sorted(hinted, key=hinted.__getitem__))}
         self._cards: dict[int, tuple[str, str, int]] = {}  # track -> (code, zone, spot index)
         self._slides: dict[int, tuple[Pose, int]] = {}     # track -> (where it slides from, frames left)
         self._sweeps: list[HandSweep] = []
@@ -284,7 +284,9 @@ class RecordedTable:
         for track, (code, _, _) in self._cards.items():
             if code not in self._faces:
                 self._faces[code] = card_face(self.game, code)
-            paste_card(image, self._faces[code], self.corners(track), self._light)
+            corners = self.corners(track)
+            if corners is not None:  # a card on the table always lies somewhere
+                paste_card(image, self._faces[code], corners, self._light)
         for sweep in self._sweeps:
             if sweep.start <= self.index < sweep.end:
                 draw_hand(image, sweep, self.index)

@@ -110,12 +110,12 @@ def render_scene(rng: random.Random, faces: Sequence[tuple[str, np.ndarray]],
     card_h = rng.uniform(*card_height) * h
     spots = _layout(rng, len(faces), size, card_h, max_turn)
     fw, fh = FACE_SIZE
-    face_corners = np.float32([[0, 0], [fw - 1, 0], [fw - 1, fh - 1], [0, fh - 1]])
+    face_corners = np.array([[0, 0], [fw - 1, 0], [fw - 1, fh - 1], [0, fh - 1]], np.float32)
     tilt = _camera_tilt(rng, size)
     cards: list[SceneCard] = []
     for (code, face), (x, y, angle) in zip(faces, spots):
         scale = card_h / fh
-        rot = cv2.getRotationMatrix2D((fw / 2, fh / 2), angle, scale)
+        rot: np.ndarray = cv2.getRotationMatrix2D((fw / 2, fh / 2), angle, scale)
         rot[:, 2] += (x - fw / 2, y - fh / 2)
         flat = cv2.transform(face_corners[None], rot)[0]
         corners = cv2.perspectiveTransform(flat[None], tilt)[0]
@@ -133,8 +133,8 @@ def _camera_tilt(rng: random.Random, size: tuple[int, int]) -> np.ndarray:
     """A homography that tilts the table plane as a camera above and to the side sees it."""
     w, h = size
     squeeze = rng.uniform(0.0, 0.12) * w
-    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
-    dst = np.float32([[squeeze, rng.uniform(0, 0.05) * h], [w - squeeze, rng.uniform(0, 0.05) * h], [w, h], [0, h]])
+    src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    dst = np.array([[squeeze, rng.uniform(0, 0.05) * h], [w - squeeze, rng.uniform(0, 0.05) * h], [w, h], [0, h]], np.float32)
     return cv2.getPerspectiveTransform(src, dst)
 
 
@@ -152,13 +152,13 @@ def _paste(canvas: np.ndarray, face: np.ndarray, mask: np.ndarray, homography: n
 def _photograph(image: np.ndarray, rng: random.Random, hand_chance: float) -> np.ndarray:
     """Uneven light, glare, a hand (with `hand_chance`), blur, noise and JPEG, each drawn at random."""
     h, w = image.shape[:2]
-    img = image.astype(np.float32)
+    img: np.ndarray = image.astype(np.float32)
     gx, gy = rng.uniform(-0.35, 0.35), rng.uniform(-0.35, 0.35)
     ramp = 1 + gx * (np.arange(w)[None, :] / w - 0.5) + gy * (np.arange(h)[:, None] / h - 0.5)
     img *= ramp[..., None] * rng.uniform(0.75, 1.15)
     img += np.array([rng.uniform(-12, 12) for _ in range(3)], np.float32)  # white balance
     if rng.random() < 0.4:  # glare
-        glare = np.zeros((h, w), np.float32)
+        glare: np.ndarray = np.zeros((h, w), np.float32)
         cv2.ellipse(glare, (rng.randrange(w), rng.randrange(h)), (rng.randint(30, 120), rng.randint(20, 80)),
                     rng.uniform(0, 180), 0, 360, 1.0, -1)
         glare = cv2.GaussianBlur(glare, (0, 0), 25)
@@ -176,7 +176,9 @@ def _photograph(image: np.ndarray, rng: random.Random, hand_chance: float) -> np
     img += np.random.default_rng(rng.randrange(2**32)).normal(0, rng.uniform(1, 6), img.shape).astype(np.float32)
     img = np.clip(img, 0, 255).astype(np.uint8)
     ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(55, 92)])
-    return cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    photo = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    assert photo is not None  # the JPEG imencode has just written
+    return photo
 
 
 def scene_set(seed: int, count: int, face_for: Callable[[random.Random], tuple[str, np.ndarray]],
