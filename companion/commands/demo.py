@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import logging
+from typing import Callable
 
 from companion.adapters import playable_games
 from companion.commands.table_options import add_table_options, table_settings
 from companion.demo import DemoPlayer
 from companion.errors import UsageError
 from companion.server import serve
+from companion.web import Services
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +50,7 @@ def run_demo(args: argparse.Namespace) -> int:
     print(f"companion: demo of {', then '.join(games)}: generated tables filmed and read by the camera "
           "pipeline", flush=True)
 
-    def start(services):
+    def start(services: Services) -> Callable[[], None]:
         return DemoPlayer(services.table, games, speed=args.speed, loop=not args.once,
                           answer_myself=args.answer_myself).start().stop
 

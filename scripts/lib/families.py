@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, Sequence
 
 import cv2
 import numpy as np
@@ -92,7 +92,7 @@ def sleeved(face: np.ndarray, sleeve: str) -> np.ndarray:
 
 # --- drawing helpers ---------------------------------------------------------------------
 
-def _say(face: np.ndarray, text: str, centre: tuple[float, float], height: int, colour, font: Font,
+def _say(face: np.ndarray, text: str, centre: tuple[float, float], height: int, colour: tuple[int, int, int], font: Font,
          max_width: float, turned: bool = False) -> None:
     """Text centred on `centre`; `turned`: printed upside down, `centre` then measured
     from the far corner (a card's second index sits where the first does, turned round)."""
@@ -104,7 +104,7 @@ def _say(face: np.ndarray, text: str, centre: tuple[float, float], height: int, 
     face[:] = cv2.rotate(flipped, cv2.ROTATE_180)
 
 
-def _underlined(face: np.ndarray, value: str, centre: tuple[float, float], height: int, colour) -> None:
+def _underlined(face: np.ndarray, value: str, centre: tuple[float, float], height: int, colour: tuple[int, int, int]) -> None:
     """The bar under a 6 or a 9 that tells them apart on a card that may lie either way up."""
     if value in ("6", "9"):
         y = round(centre[1] + 0.62 * height)
@@ -113,7 +113,8 @@ def _underlined(face: np.ndarray, value: str, centre: tuple[float, float], heigh
                  cv2.LINE_AA)
 
 
-def _shape(face: np.ndarray, shape: str, centre: tuple[int, int], size: int, colour, thickness: int = -1) -> None:
+def _shape(face: np.ndarray, shape: str, centre: tuple[int, int], size: int, colour: tuple[int, int, int],
+           thickness: int = -1) -> None:
     x, y = centre
     if shape == "circle":
         cv2.circle(face, centre, size, colour, thickness, cv2.LINE_AA)
@@ -127,14 +128,15 @@ def _shape(face: np.ndarray, shape: str, centre: tuple[int, int], size: int, col
             cv2.polylines(face, [pts], True, colour, thickness, cv2.LINE_AA)
 
 
-def _star(face: np.ndarray, centre: tuple[int, int], outer: int, colour, points: int = 8) -> None:
+def _star(face: np.ndarray, centre: tuple[int, int], outer: int, colour: tuple[int, int, int], points: int = 8) -> None:
     angles = np.linspace(0, 2 * np.pi, 2 * points + 1)[:-1]
     radii = [outer if i % 2 == 0 else outer * 0.45 for i in range(2 * points)]
     pts = [(centre[0] + r * np.sin(a), centre[1] - r * np.cos(a)) for r, a in zip(radii, angles)]
     cv2.fillPoly(face, [np.array(pts, np.int32)], colour, cv2.LINE_AA)
 
 
-def _art(face: np.ndarray, seed: str, box: tuple[int, int, int, int], palette, oval: bool = False) -> None:
+def _art(face: np.ndarray, seed: str, box: tuple[int, int, int, int], palette: Sequence[tuple[int, int, int]],
+         oval: bool = False) -> None:
     """A card's own abstract picture (seeded by its code and design), square or oval."""
     x0, y0, x1, y1 = box
     rng = random.Random(seed)
@@ -177,7 +179,7 @@ def pips(game: str, code: str, t: Type) -> np.ndarray:
     face = np.full((H, W, 3), 250, np.uint8)
     cv2.rectangle(face, (0, 0), (W - 1, H - 1), (200, 200, 200), 2)
 
-    def indices(text: str, colour, height: int = 60) -> None:
+    def indices(text: str, colour: tuple[int, int, int], height: int = 60) -> None:
         for turned in (False, True):
             _say(face, text, (58, 60), height, colour, t.small, 96, turned)
 
@@ -271,7 +273,7 @@ def heirloom(game: str, code: str, t: Type) -> np.ndarray:
     for inset, width in ((16, 2), (24, 1)):
         cv2.rectangle(face, (inset, inset), (W - 1 - inset, H - 1 - inset), (90, 90, 90), width, cv2.LINE_AA)
 
-    def corners(text: str, colour, height: int = 40) -> None:
+    def corners(text: str, colour: tuple[int, int, int], height: int = 40) -> None:
         for turned, spot in ((False, (54, 58)), (True, (W - 55, H - 59))):
             _say(face, text, (54, 58), height, colour, t.small, 70, turned)
             if text in ("6", "9"):  # the bar sits under the glyph, upside down in the far corner

@@ -9,7 +9,7 @@ happens to be: what says whether identification stays decisive on unfamiliar des
 from __future__ import annotations
 
 import random
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
@@ -17,6 +17,10 @@ from vision.synth.faces import game_codes
 from scripts.lib.families import deck_of
 from vision.synth.scenes import render_scene
 from vision.synth.tables import GameTable, enrolled_deck
+
+if TYPE_CHECKING:
+    from vision.deck import DeckProfile
+    from vision.embed import OnnxEmbedder
 
 
 def family_deck(family: str, game: str, seed: int) -> Callable[[str], np.ndarray]:
@@ -36,7 +40,7 @@ def family_table(family: str, game: str, seed: int, scenes: int, leave_out: floa
     return GameTable(game, tuple(c for c in codes if c not in left_out), left_out, tuple(dealt))
 
 
-def enrolled_family_deck(family: str, table: GameTable, embedder, seed: int):
+def enrolled_family_deck(family: str, table: GameTable, embedder: OnnxEmbedder, seed: int) -> DeckProfile:
     """The deck profile of `table`'s enrolled faces, enrolled from one generated photo each."""
     return enrolled_deck(table.game, table.enrolled, embedder, random.Random(f"enroll:{family}:{table.game}:{seed}"),
                          faces=family_deck(family, table.game, seed))

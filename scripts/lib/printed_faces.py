@@ -9,13 +9,18 @@ drawing needs Pillow, a training-time dependency, imported only when used.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
+
+if TYPE_CHECKING:
+    from PIL.ImageFont import FreeTypeFont
 
 from vision.synth.faces import BGR, FACE_SIZE, game_codes, lagim_face, roman
 
@@ -58,7 +63,7 @@ def fonts(held_out: bool) -> list[Font]:
 
 
 @lru_cache(maxsize=512)
-def _truetype(path: Path, size: int):
+def _truetype(path: Path, size: int) -> FreeTypeFont:
     from PIL import ImageFont  # training and evaluation only
 
     return ImageFont.truetype(str(path), size)
@@ -79,7 +84,7 @@ def _glyphs(text: str, font: Font, height: int) -> np.ndarray:
     size = max(8, round(height / 0.72))  # a font's cap height is about 0.72 of its size
     face = _truetype(font.path, size)
     left, top, right, bottom = face.getbbox(text)
-    image = Image.new("L", (right - left + 4, bottom - top + 4), 0)
+    image = Image.new("L", (math.ceil(right - left) + 4, math.ceil(bottom - top) + 4), 0)  # whole pixels
     ImageDraw.Draw(image).text((2 - left, 2 - top), text, font=face, fill=255)
     return np.asarray(image)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Iterator, Sequence
 
 import cv2
 import numpy as np
@@ -166,7 +166,7 @@ class ScriptedVideo:
                 draw_hand(image, sweep, index)
         return np.clip(image.astype(np.int16) + self._noise[index % len(self._noise)], 0, 255).astype(np.uint8)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[np.ndarray]:
         return (self.frame(i) for i in range(self.script.frames))
 
 

@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 import numpy as np
 
 from vision.synth.faces import game_codes, game_face
 from vision.synth.scenes import Scene, render_scene
+
+if TYPE_CHECKING:
+    from vision.deck import DeckProfile
+    from vision.embed import OnnxEmbedder
 
 
 @dataclass(frozen=True)
@@ -51,7 +55,8 @@ def enrollment_scene(game: str, code: str, rng: random.Random, face: np.ndarray 
                         card_height=(0.45, 0.6), hand_chance=0.0)
 
 
-def enrolled_deck(game: str, codes, embedder, rng: random.Random, faces: Callable[[str], np.ndarray] | None = None):
+def enrolled_deck(game: str, codes: Iterable[str], embedder: OnnxEmbedder, rng: random.Random,
+                  faces: Callable[[str], np.ndarray] | None = None) -> DeckProfile:
     """A deck profile enrolled from one generated photo of each code, as a person would:
     the enroll flow shows the cut-out, and a person who sees it missed the card's edges
     takes the photo again (up to RETAKES times). `faces`: the deck's design, if not the
