@@ -10,12 +10,14 @@ as a whole reduplication of an accepted word (MASAYANG-MASAYA), or as a compound
 words (BALIKBAYAN, LAKAD-TAKBO, LUKSONG-BAKA, PANTAWID-GUTOM). Cards spell no hyphen, so
 all of these are written joined. Tagalog joins nearly any two words into a compound, so
 no word list holds them all; what keeps a hand from spelling anything by gluing is that
-both halves must be common words (`is_common`: above the floor of the frequency list, at
-least two syllables, no marker or pronoun), the second a plain word and the first a word,
-a word with the linker -NG, or an affixed word; and that the two halves are not one word
-said twice (that is reduplication, with its own rules), nor a first half that is one
-syllable said twice (PAGPAG-LARO and BIBI-BILI stammer an affix). The rules are Tagalog's, kept
-strict so that misspellings are refused:
+each half must be a common word (`is_common`: counted by the frequency list, two
+syllables or more, no marker, pronoun or prefix chain, and no affixed form of another
+word: PANTAWID, a word of the list, may be one, MAKAIN may not), the first maybe with the
+linker -NG; an affix goes around a compound, never inside it, so the end of the first
+half may not read as a prefix of the second (KAMA + LUTO is no compound: it is also
+KA + MALUTO); the halves are not one word said twice (that is reduplication, with its
+own rules), nor is the first one syllable said twice (PAGPAG-LARO and BIBI-BILI stammer
+an affix). The rules are Tagalog's, kept strict so that misspellings are refused:
 
 - one prefix chain, from a fixed list (MAG-, NAKIPAG-, PINAKA-, IKA-, ...): no MAGMAG-;
 - the nasal prefixes (PANG-, MANG-, NANG-, SANG-, ...) assimilate to the root's first
@@ -85,6 +87,10 @@ FUNCTION_WORDS = frozenset("""
     iyon niyon noon doon at o pero ngunit subalit kung kapag dahil sapagkat kaya kasi upang na pa
     nga ba daw raw din rin lang lamang naman pala po ho muna yata sana man ay
 """.split())
+# Every prefix chain as written (PAGKA, PINAG, PANG, ...), and the PAKA-/PAKI- of
+# commands: none is half of a compound, even where a word list holds it.
+AFFIX_CHAINS = frozenset([*CHAINS, *REDUPLICATED_CHAINS, "paka", "paki"]
+                         + [stem + nasal for stem in NASAL_CHAINS for nasal in ("ng", "m", "n")])
 MAX_DEPTH = 2           # a whole-word reduplication of a derived word, no deeper
 COMPOUND_PART_LETTERS = 4  # each half of a compound has at least this many letters
 
@@ -257,20 +263,22 @@ class Grammar:
             return
         for cut in range(COMPOUND_PART_LETTERS, len(word) - COMPOUND_PART_LETTERS + 1):
             first, second = word[:cut], word[cut:]
-            if _syllable_twice(first) or not self.is_common(second):
+            if _syllable_twice(first) or not self._compound_half(second) or self._prefixes(first, second):
                 continue
-            for head in self._compound_heads(first):
-                if head.root != second:
-                    yield Derivation(word, head.root, head.steps + (f"compound with {second.upper()}",))
+            if self._compound_half(first):
+                yield Derivation(word, first, (f"compound with {second.upper()}",))
+            head = first[:-2]
+            if first.endswith("ng") and head[-1:] in VOWELS and self._compound_half(head):
+                yield Derivation(word, head, ("linker -ng", f"compound with {second.upper()}"))
 
-    def _compound_heads(self, first: str) -> Iterator[Derivation]:
-        if self.is_common(first):
-            yield Derivation(first, first, ())
-        if first.endswith("ng") and first[-3:-2] in VOWELS and self.is_common(first[:-2]):
-            yield Derivation(first, first[:-2], ("linker -ng",))
-        for found in self.analyses(first, MAX_DEPTH):
-            if found.root != first and self.is_common(found.root):
-                yield found
+    def _prefixes(self, first: str, second: str) -> bool:
+        """Whether the end of `first` reads as a prefix of `second` (KAMA-LUTO is also
+        KA + MALUTO, KAPA-ALIS is KA + PAALIS): such a split is an affix, not a compound."""
+        return any(found.root == second for cut in range(1, len(first))
+                   for found in self.analyses(first[cut:] + second, MAX_DEPTH))
+
+    def _compound_half(self, text: str) -> bool:
+        return text not in AFFIX_CHAINS and self.is_common(text) and not self._affixed(text)
 
     def _whole(self, word: str, depth: int) -> Derivation | None:
         return next(iter(self.analyses(word, depth + 1)), None) if not self._root(word) else \
