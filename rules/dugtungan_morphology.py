@@ -12,8 +12,8 @@ all of these are written joined. Tagalog joins nearly any two words into a compo
 no word list holds them all; what keeps a hand from spelling anything by gluing is that
 each half must be a common word (`is_common`: counted by the frequency list, two
 syllables or more, no marker, pronoun or prefix chain, and no affixed form of another
-word: PANTAWID, a word of the list, may be one, MAKAIN may not), the first maybe with the
-linker -NG; an affix goes around a compound, never inside it, so the end of the first
+word: PANTAWID, a word of the list, may be one, MAKAIN may not; the second half may take
+a suffix: SILID-AKLATAN), the first maybe with the linker -NG; an affix goes around a compound, never inside it, so the end of the first
 half may not read as a prefix of the second (KAMA + LUTO is no compound: it is also
 KA + MALUTO); the halves are not one word said twice (that is reduplication, with its
 own rules), nor is the first one syllable said twice (PAGPAG-LARO and BIBI-BILI stammer
@@ -159,12 +159,14 @@ class Grammar:
                 yield second, ("whole reduplication",)
 
     def _affixed(self, word: str) -> bool:
-        """Whether a lexicon word is itself a prefixed, infixed or reduplicated form of another."""
+        """Whether a lexicon word is itself a prefixed, infixed, suffixed or reduplicated
+        form of another."""
         if word not in self._affixed_memo:
-            self._affixed_memo[word] = self._is_affixed(word)
+            self._affixed_memo[word] = self._prefixed(word) or self._suffixed_root(word)
         return self._affixed_memo[word]
 
-    def _is_affixed(self, word: str) -> bool:
+    def _prefixed(self, word: str) -> bool:
+        """Whether a lexicon word is a prefixed, infixed or reduplicated form of another."""
         for prefix in STACKED:
             rest = word[len(prefix):]
             if word.startswith(prefix) and len(rest) >= 4 and self.is_root(rest):
@@ -173,12 +175,15 @@ class Grammar:
             if word[:1] not in VOWELS and word[1:3] == infix and len(word) >= 6 \
                     and self.is_root(word[0] + word[3:]):
                 return True
+        unreduplicated = _unreduplicate(word)
+        return unreduplicated is not None and len(unreduplicated) >= 4 and self.is_root(unreduplicated)
+
+    def _suffixed_root(self, word: str) -> bool:
         for suffix in SUFFIXES:
             base = word[: -len(suffix)]
             if word.endswith(suffix) and len(base) >= 4 and (self.is_root(base) or self.is_root(_lowered(base))):
                 return True
-        unreduplicated = _unreduplicate(word)
-        return unreduplicated is not None and len(unreduplicated) >= 4 and self.is_root(unreduplicated)
+        return False
 
     # --- a stem: [reduplication] core [suffix], with an infix where the chain allows ---
 
@@ -263,7 +268,8 @@ class Grammar:
             return
         for cut in range(COMPOUND_PART_LETTERS, len(word) - COMPOUND_PART_LETTERS + 1):
             first, second = word[:cut], word[cut:]
-            if _syllable_twice(first) or not self._compound_half(second) or self._prefixes(first, second):
+            if _syllable_twice(first) or not self._compound_half(second, self._prefixed) \
+                    or self._prefixes(first, second):
                 continue
             if self._compound_half(first):
                 yield Derivation(word, first, (f"compound with {second.upper()}",))
@@ -277,8 +283,10 @@ class Grammar:
         return any(found.root == second for cut in range(1, len(first))
                    for found in self.analyses(first[cut:] + second, MAX_DEPTH))
 
-    def _compound_half(self, text: str) -> bool:
-        return text not in AFFIX_CHAINS and self.is_common(text) and not self._affixed(text)
+    def _compound_half(self, text: str, affixed: Callable[[str], bool] | None = None) -> bool:
+        """A word that may be half of a compound; the second half may be suffixed
+        (SILID-AKLATAN), by `affixed`."""
+        return text not in AFFIX_CHAINS and self.is_common(text) and not (affixed or self._affixed)(text)
 
     def _whole(self, word: str, depth: int) -> Derivation | None:
         return next(iter(self.analyses(word, depth + 1)), None) if not self._root(word) else \

@@ -69,8 +69,19 @@ def spelled(raw: str) -> str | None:
 
 
 def dictionary_words() -> set[str]:
+    """The dictionary's words but those it took from English as English spells them
+    (APARTMENT, SWEATER, SAID): see `english_spelt`."""
     text = resources.files("tglstemmer").joinpath("resources", "tgl_wordlist.txt").read_text("utf-8")
-    return {w for w in map(spelled, text.split()) if w}
+    return {w for w in map(spelled, text.split()) if w and not english_spelt(w)}
+
+
+def english_spelt(word: str) -> bool:
+    """An English word the way English spells it: common in English (Zipf 3 or more) and
+    either commoner there and spelt no way Filipino spells (ARMY, APARTMENT), or commoner
+    there by 1.5 (SWEATER, TAKING); Filipino writes its loans RADYO, SWETER. ALBUM, HOTEL
+    and DATA, spelt alike and written in Filipino as often, stay."""
+    eng, fil = zipf_frequency(word, "en"), zipf_frequency(word, "fil")
+    return eng >= 3.0 and (eng > fil and not filipino_spelling(word) or eng >= fil + 1.5)
 
 
 def frequent_words(english_margin: float) -> tuple[dict[str, int], dict[str, float]]:
@@ -199,13 +210,23 @@ def _chat_variants(word: str) -> set[str]:
     return variants | {word[:i] + ch + word[i:] for i in range(len(word) + 1) for ch in "aeiouyh"}
 
 
+def _rate(word: str, known: Mapping[str, int]) -> int:
+    """The Zipf tenths of a known word, or of the word a linker -NG was added to (NIYANG
+    from NIYA); -1 for a word not known."""
+    if word in known:
+        return known[word]
+    base = word[:-2]
+    return known.get(base, -1) if word.endswith("ng") and base[-1:] in VOWELS else -1
+
+
 def chat_spelling(word: str, tenths: int, known: Mapping[str, int]) -> bool:
     """Whether `word` (Zipf `tenths`) looks like a chat spelling of a word of `known` at
-    least as common: one or two chat slips away from it (KUMAEN, NGAUN for NGAYON, KELAN
-    for KAILAN), or two particles run together (PARIN, DIBA)."""
+    least as common, or of such a word with the linker -NG: one or two chat slips away from
+    it (KUMAEN, NGAUN for NGAYON, KELAN for KAILAN, NYANG for NIYANG), or two particles run
+    together (PARIN, DIBA)."""
     near = _chat_variants(word)
     near |= {far for one in near for far in _chat_variants(one)}
-    if any(known.get(v, -1) >= tenths for v in near - {word}):
+    if any(_rate(v, known) >= tenths for v in near - {word}):
         return True
     particles = FUNCTION_WORDS | PARTICLES
     return any(word[:i] in particles and word[i:] in particles for i in range(1, len(word)))
