@@ -11,13 +11,14 @@ words (BALIKBAYAN, LAKAD-TAKBO, LUKSONG-BAKA, PANTAWID-GUTOM). Cards spell no hy
 all of these are written joined. Tagalog joins nearly any two words into a compound, so
 no word list holds them all; what keeps a hand from spelling anything by gluing is that
 each half must be a common word (`is_common`: counted by the frequency list, two
-syllables or more, no marker, pronoun or prefix chain, and no affixed form of another
-word: PANTAWID, a word of the list, may be one, MAKAIN may not; the second half may take
-a suffix: SILID-AKLATAN), the first maybe with the linker -NG; an affix goes around a compound, never inside it, so the end of the first
-half may not read as a prefix of the second (KAMA + LUTO is no compound: it is also
-KA + MALUTO); the halves are not one word said twice (that is reduplication, with its
-own rules), nor is the first one syllable said twice (PAGPAG-LARO and BIBI-BILI stammer
-an affix). The rules are Tagalog's, kept strict so that misspellings are refused:
+syllables or more, no marker, pronoun or prefix chain, no affixed form of another word
+such as MAKAIN), the first maybe with the linker -NG or the PANG- word naming a thing
+for a deed (PANTAWID, PAMATAY), the second maybe with a suffix (SILID-AKLATAN); an affix
+goes around a compound, never inside it, so the end of the first half may not read as a
+prefix of the second (KAMA + LUTO is no compound: it is also KA + MALUTO); the halves are
+not one word said twice (that is reduplication, with its own rules), nor is the first
+one syllable said twice (PAGPAG-LARO and BIBI-BILI stammer an affix). The rules are
+Tagalog's, kept strict so that misspellings are refused:
 
 - one prefix chain, from a fixed list (MAG-, NAKIPAG-, PINAKA-, IKA-, ...): no MAGMAG-;
 - the nasal prefixes (PANG-, MANG-, NANG-, SANG-, ...) assimilate to the root's first
@@ -91,6 +92,8 @@ FUNCTION_WORDS = frozenset("""
 # commands: none is half of a compound, even where a word list holds it.
 AFFIX_CHAINS = frozenset([*CHAINS, *REDUPLICATED_CHAINS, "paka", "paki"]
                          + [stem + nasal for stem in NASAL_CHAINS for nasal in ("ng", "m", "n")])
+# PANG- naming the thing for a deed (PANTAWID, PAMATAY): the one affixed first half.
+INSTRUMENT_STEPS = frozenset({"pang-", "pam-", "pan-", "nasal substitution"})
 MAX_DEPTH = 2           # a whole-word reduplication of a derived word, no deeper
 COMPOUND_PART_LETTERS = 4  # each half of a compound has at least this many letters
 
@@ -276,6 +279,9 @@ class Grammar:
             head = first[:-2]
             if first.endswith("ng") and head[-1:] in VOWELS and self._compound_half(head):
                 yield Derivation(word, head, ("linker -ng", f"compound with {second.upper()}"))
+            for tool in self._nasal(first):  # PANTAWID, PAMATAY: the thing for it
+                if set(tool.steps) <= INSTRUMENT_STEPS and self._compound_half(tool.root):
+                    yield Derivation(word, tool.root, tool.steps + (f"compound with {second.upper()}",))
 
     def _prefixes(self, first: str, second: str) -> bool:
         """Whether the end of `first` reads as a prefix of `second` (KAMA-LUTO is also

@@ -249,16 +249,20 @@ def filipino_spelling(word: str) -> bool:
     return True
 
 
-def loans(frequent: dict[str, int], english: Mapping[str, float], kept: set[str], names: set[str]) -> set[str]:
+def loans(frequent: dict[str, int], english: Mapping[str, float], kept: set[str], names: set[str],
+          suffixes: SuffixForms) -> set[str]:
     """wordfreq's Filipino words the dictionary lacks that read as loans in Filipino spelling
     (SIGE, ISKUL, TRAYSIKEL): written often (Zipf at least `LOAN_TENTHS`), far rarer in
-    English (so not English spelt as English), spelt the Filipino way, no name, and no chat
-    spelling of a word already kept."""
+    English (so not English spelt as English), spelt the Filipino way, no name, no chat
+    spelling of a word already kept, and no affixed or linked form of one (NAGKAROON,
+    MAGANDANG), which the affix analysis accepts anyway and the move finder builds."""
     known = {w: frequent.get(w, FLOOR_TENTHS) for w in kept}
+    grammar = Grammar(kept.__contains__, suffixes, min_root_letters=4)
     return {w for w, tenths in frequent.items()
             if w not in kept and w not in names and w not in PREFIX_PIECES and len(w) >= 4
             and tenths >= LOAN_TENTHS and english.get(w, 0.0) * 10 <= tenths - LOAN_ENGLISH_GAP_TENTHS
-            and filipino_spelling(w) and not chat_spelling(w, tenths, known)}
+            and filipino_spelling(w) and not chat_spelling(w, tenths, known)
+            and _rate(w, known) < 0 and not any(p.root != w for p in grammar.analyses(w, depth=2))}
 
 
 def suffix_evidence(words: set[str], roots: set[str]) -> SuffixForms:
@@ -310,7 +314,7 @@ def build(english_margin: float, productive: int) -> dict:
     kept = dictionary | {w for w in frequent if w not in names and onset(w) in starts
                          and len(built_on.get(w, ())) >= productive}
     kept |= PARTICLES & set(frequent) | RULEBOOK_WORDS
-    kept |= loans(frequent, english, kept, names)
+    kept |= loans(frequent, english, kept, names, suffixes)
     suffixes = suffix_evidence(everything, kept)
     groups: dict[int, list[str]] = defaultdict(list)
     for word in kept:
