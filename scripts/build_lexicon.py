@@ -78,10 +78,11 @@ def dictionary_words() -> set[str]:
 def english_spelt(word: str) -> bool:
     """An English word the way English spells it: common in English (Zipf 3 or more) and
     either commoner there and spelt no way Filipino spells (ARMY, APARTMENT), or commoner
-    there by 1.5 (SWEATER, TAKING); Filipino writes its loans RADYO, SWETER. ALBUM, HOTEL
-    and DATA, spelt alike and written in Filipino as often, stay."""
+    there by 1.0 (SWEATER, TAKING, PROBLEM, IDEA); Filipino writes its loans RADYO, SWETER,
+    PROBLEMA, IDEYA. ALBUM, HOTEL and DATA, spelt alike and written in Filipino nearly as
+    often, stay."""
     eng, fil = zipf_frequency(word, "en"), zipf_frequency(word, "fil")
-    return eng >= 3.0 and (eng > fil and not filipino_spelling(word) or eng >= fil + 1.5)
+    return eng >= 3.0 and (eng > fil and not filipino_spelling(word) or eng >= fil + 1.0)
 
 
 def frequent_words(english_margin: float) -> tuple[dict[str, int], dict[str, float]]:
