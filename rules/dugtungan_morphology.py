@@ -265,23 +265,30 @@ class Grammar:
                                                               "reduplication") + steps)
 
     def compounds(self, word: str) -> Iterator[Derivation]:
-        """LAKAD-TAKBO, LUKSONG-BAKA, PANTAWID-GUTOM: a common word after a common word, the
-        first maybe with the linker -NG or affixed; the derivation's root is the first's."""
+        """LAKAD-TAKBO, LUKSONG-BAKA, PANTAWID-GUTOM: a common word after a common word, as
+        the module's docstring says; the derivation's root is the first half's."""
         if self.is_name(word) or _tripled(word):
             return
         for cut in range(COMPOUND_PART_LETTERS, len(word) - COMPOUND_PART_LETTERS + 1):
             first, second = word[:cut], word[cut:]
-            if _syllable_twice(first) or not self._compound_half(second, self._prefixed) \
-                    or self._prefixes(first, second):
+            if _syllable_twice(first) or not self._compound_half(second, self._prefixed):
                 continue
-            if self._compound_half(first):
-                yield Derivation(word, first, (f"compound with {second.upper()}",))
-            head = first[:-2]
-            if first.endswith("ng") and head[-1:] in VOWELS and self._compound_half(head):
-                yield Derivation(word, head, ("linker -ng", f"compound with {second.upper()}"))
-            for tool in self._nasal(first):  # PANTAWID, PAMATAY: the thing for it
-                if set(tool.steps) <= INSTRUMENT_STEPS and self._compound_half(tool.root):
-                    yield Derivation(word, tool.root, tool.steps + (f"compound with {second.upper()}",))
+            heads = list(self._compound_heads(first))
+            if heads and not self._prefixes(first, second):  # the costly test last
+                yield from (Derivation(word, head.root, head.steps + (f"compound with {second.upper()}",))
+                            for head in heads)
+
+    def _compound_heads(self, first: str) -> Iterator[Derivation]:
+        """The readings of a compound's first half: a word, a word with the linker -NG, or
+        the PANG- word naming a thing for a deed (PANTAWID, PAMATAY)."""
+        if self._compound_half(first):
+            yield Derivation(first, first, ())
+        head = first[:-2]
+        if first.endswith("ng") and head[-1:] in VOWELS and self._compound_half(head):
+            yield Derivation(first, head, ("linker -ng",))
+        for tool in self._nasal(first):
+            if set(tool.steps) <= INSTRUMENT_STEPS and self._compound_half(tool.root):
+                yield tool
 
     def _prefixes(self, first: str, second: str) -> bool:
         """Whether the end of `first` reads as a prefix of `second` (KAMA-LUTO is also
