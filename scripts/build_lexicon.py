@@ -125,7 +125,7 @@ NOT_WORDS = frozenset("""
     lakson honasan rekto lagman enrile trillanes binay robredo sotto pimentel drilon angara
     eskudero tulfo revilla ehersito erap gordon hontiveros araneta diokno ampatuan napoles
     diana eden karlo pilar paulo tiago gia mika miki kimi yumi
-    lia dina mira pedro pablo maria hose huwan rodrigo miguel mateo moises
+    lia mira pedro pablo maria hose huwan rodrigo miguel mateo moises
     magnolia emperador tiktok tanduay ginebra selekta petron meralko maynilad globe smart
     penshoppe watsons puregold robinsons rustans lasada shopee gkas paymaya bench oishi
     piattos nova chippy safeguard palmolive sunsilk downy ariel tide surf breeze zonrox
