@@ -78,6 +78,17 @@ def lexicon_words(min_zipf: float) -> frozenset[str]:
     return frozenset(w for w, t in _zipf_tenths().items() if t >= floor)
 
 
+COMMON_ZIPF = 3.1  # above the floor: a word the frequency list counts, not a dictionary's alone
+
+
+@lru_cache(maxsize=1)
+def common_words() -> frozenset[str]:
+    """The words a compound may be built of (LAKAD, TAKBO): ones people write often enough
+    for the frequency list to count them, so a rare dictionary word glued to another does
+    not pass for a compound."""
+    return lexicon_words(COMMON_ZIPF)
+
+
 @lru_cache(maxsize=1)
 def suffix_forms() -> SuffixForms:
     """Vowel-final roots seen with -AN/-IN without H (BASAIN) and with -HAN/-HIN."""

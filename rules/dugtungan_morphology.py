@@ -6,10 +6,18 @@ and no word list holds them all. A word is accepted as derived when it parses as
     prefix chain + [CV reduplication] + core (+ infix) + [suffix]
 
 with the core a lexicon word or its whole reduplication (ARAW-ARAW, TAGU-TAGUAN), or
-as a whole reduplication of an accepted word (MASAYANG-MASAYA). Cards spell no hyphen,
-so all of these are written joined. Compounds (BAHAY-KUBO) are words of the lexicon or
-nothing: two words glued together are not a word (KAMA + LUTO is no KAMALUTO), and a
-rule that let any two through would let a hand spell almost anything. The rules are
+as a whole reduplication of an accepted word (MASAYANG-MASAYA), or as a compound of two
+words (BALIKBAYAN, LAKAD-TAKBO, LUKSONG-BAKA, PANTAWID-GUTOM). Cards spell no hyphen, so
+all of these are written joined. Tagalog joins nearly any two words into a compound, so
+no word list holds them all; what keeps a hand from spelling anything by gluing is that
+each half must be a common word (`is_common`: counted by the frequency list, two
+syllables or more, no marker, pronoun or prefix chain, no affixed form of another word
+such as MAKAIN), the first maybe with the linker -NG or the PANG- word naming a thing
+for a deed (PANTAWID, PAMATAY), the second maybe with a suffix (SILID-AKLATAN); an affix
+goes around a compound, never inside it, so the end of the first half may not read as a
+prefix of the second (KAMA + LUTO is no compound: it is also KA + MALUTO); the halves are
+not one word said twice (that is reduplication, with its own rules), nor is the first
+one syllable said twice (PAGPAG-LARO and BIBI-BILI stammer an affix). The rules are
 Tagalog's, kept strict so that misspellings are refused:
 
 - one prefix chain, from a fixed list (MAG-, NAKIPAG-, PINAKA-, IKA-, ...): no MAGMAG-;
@@ -22,10 +30,11 @@ Tagalog's, kept strict so that misspellings are refused:
 - a suffix -AN/-IN after a consonant, -HAN/-HIN after a vowel unless the root ends in a
   glottal stop (BASAIN), which spelling does not show, so the lexicon's own forms decide
   (`SuffixForms`); the last O of the root is said U before a suffix (SAGOT -> SAGUTIN,
-  never SAGOTIN);
+  never SAGOTIN), and a D between vowels is said R (LAKAD -> LAKARIN, never LAKADIN);
 - a core that is itself affixed takes no further affix (no TATATAKBO, MAGNAGLUTO).
 
-`analyses` yields every parse; `derive` the first one found, shortest first.
+`analyses` yields every parse but compounds (which the build script must not count as
+affixed forms); `derive` the first one found, shortest first, then a compound.
 """
 
 from __future__ import annotations
@@ -79,7 +88,14 @@ FUNCTION_WORDS = frozenset("""
     iyon niyon noon doon at o pero ngunit subalit kung kapag dahil sapagkat kaya kasi upang na pa
     nga ba daw raw din rin lang lamang naman pala po ho muna yata sana man ay
 """.split())
+# Every prefix chain as written (PAGKA, PINAG, PANG, ...), and the PAKA-/PAKI- of
+# commands: none is half of a compound, even where a word list holds it.
+AFFIX_CHAINS = frozenset([*CHAINS, *REDUPLICATED_CHAINS, "paka", "paki"]
+                         + [stem + nasal for stem in NASAL_CHAINS for nasal in ("ng", "m", "n")])
+# PANG- naming the thing for a deed (PANTAWID, PAMATAY): the one affixed first half.
+INSTRUMENT_STEPS = frozenset({"pang-", "pam-", "pan-", "nasal substitution"})
 MAX_DEPTH = 2           # a whole-word reduplication of a derived word, no deeper
+COMPOUND_PART_LETTERS = 4  # each half of a compound has at least this many letters
 
 
 def nasal_for(first: str) -> str:
@@ -118,11 +134,13 @@ class Grammar:
     """The rules above bound to a lexicon: `is_root` says what a core may be."""
 
     def __init__(self, is_root: Callable[[str], bool], suffixes: SuffixForms = SuffixForms(),
-                 min_root_letters: int = 3, is_name: Callable[[str], bool] = lambda w: False) -> None:
+                 min_root_letters: int = 3, is_name: Callable[[str], bool] = lambda w: False,
+                 is_common: Callable[[str], bool] = lambda w: False) -> None:
         self.is_root = lambda text: text not in FUNCTION_WORDS and is_root(text)
         self.suffixes = suffixes
         self.min_root = min_root_letters
         self.is_name = is_name
+        self.is_common = lambda text: self.is_root(text) and is_common(text) and _syllables(text) >= 2
         self._affixed_memo: dict[str, bool] = {}
 
     # --- the core: a root, or a root said twice ---
@@ -144,12 +162,14 @@ class Grammar:
                 yield second, ("whole reduplication",)
 
     def _affixed(self, word: str) -> bool:
-        """Whether a lexicon word is itself a prefixed, infixed or reduplicated form of another."""
+        """Whether a lexicon word is itself a prefixed, infixed, suffixed or reduplicated
+        form of another."""
         if word not in self._affixed_memo:
-            self._affixed_memo[word] = self._is_affixed(word)
+            self._affixed_memo[word] = self._prefixed(word) or self._suffixed_root(word)
         return self._affixed_memo[word]
 
-    def _is_affixed(self, word: str) -> bool:
+    def _prefixed(self, word: str) -> bool:
+        """Whether a lexicon word is a prefixed, infixed or reduplicated form of another."""
         for prefix in STACKED:
             rest = word[len(prefix):]
             if word.startswith(prefix) and len(rest) >= 4 and self.is_root(rest):
@@ -158,12 +178,15 @@ class Grammar:
             if word[:1] not in VOWELS and word[1:3] == infix and len(word) >= 6 \
                     and self.is_root(word[0] + word[3:]):
                 return True
+        unreduplicated = _unreduplicate(word)
+        return unreduplicated is not None and len(unreduplicated) >= 4 and self.is_root(unreduplicated)
+
+    def _suffixed_root(self, word: str) -> bool:
         for suffix in SUFFIXES:
             base = word[: -len(suffix)]
             if word.endswith(suffix) and len(base) >= 4 and (self.is_root(base) or self.is_root(_lowered(base))):
                 return True
-        unreduplicated = _unreduplicate(word)
-        return unreduplicated is not None and len(unreduplicated) >= 4 and self.is_root(unreduplicated)
+        return False
 
     # --- a stem: [reduplication] core [suffix], with an infix where the chain allows ---
 
@@ -178,7 +201,12 @@ class Grammar:
             last = max((i for i, ch in enumerate(base) if ch in VOWELS), default=-1)
             if last < 0 or base[last] == "o":  # the last O of a root is said U before a suffix
                 continue
+            between_vowels = base[-2:-1] in VOWELS
+            if between_vowels and base[-1] == "d":  # the D of a root is said R: LAKARIN
+                continue
             roots = [base] + ([base[:last] + "o" + base[last + 1:]] if base[last] == "u" else [])
+            if between_vowels and base[-1] == "r":
+                roots += [root[:-1] + "d" for root in roots]
             for root in roots:
                 for core, steps in self._cores(root):
                     if self.suffixes.allows(core, with_h):
@@ -236,6 +264,43 @@ class Grammar:
                                 yield Derivation(word, root, (f"{stem}ng-", "nasal substitution",
                                                               "reduplication") + steps)
 
+    def compounds(self, word: str) -> Iterator[Derivation]:
+        """LAKAD-TAKBO, LUKSONG-BAKA, PANTAWID-GUTOM: a common word after a common word, as
+        the module's docstring says; the derivation's root is the first half's."""
+        if self.is_name(word) or _tripled(word):
+            return
+        for cut in range(COMPOUND_PART_LETTERS, len(word) - COMPOUND_PART_LETTERS + 1):
+            first, second = word[:cut], word[cut:]
+            if _syllable_twice(first) or not self._compound_half(second, self._prefixed):
+                continue
+            heads = list(self._compound_heads(first))
+            if heads and not self._prefixes(first, second):  # the costly test last
+                yield from (Derivation(word, head.root, head.steps + (f"compound with {second.upper()}",))
+                            for head in heads)
+
+    def _compound_heads(self, first: str) -> Iterator[Derivation]:
+        """The readings of a compound's first half: a word, a word with the linker -NG, or
+        the PANG- word naming a thing for a deed (PANTAWID, PAMATAY)."""
+        if self._compound_half(first):
+            yield Derivation(first, first, ())
+        head = first[:-2]
+        if first.endswith("ng") and head[-1:] in VOWELS and self._compound_half(head):
+            yield Derivation(first, head, ("linker -ng",))
+        for tool in self._nasal(first):
+            if set(tool.steps) <= INSTRUMENT_STEPS and self._compound_half(tool.root):
+                yield tool
+
+    def _prefixes(self, first: str, second: str) -> bool:
+        """Whether the end of `first` reads as a prefix of `second` (KAMA-LUTO is also
+        KA + MALUTO, KAPA-ALIS is KA + PAALIS): such a split is an affix, not a compound."""
+        return any(found.root == second for cut in range(1, len(first))
+                   for found in self.analyses(first[cut:] + second, MAX_DEPTH))
+
+    def _compound_half(self, text: str, affixed: Callable[[str], bool] | None = None) -> bool:
+        """A word that may be half of a compound; the second half may be suffixed
+        (SILID-AKLATAN), by `affixed`."""
+        return text not in AFFIX_CHAINS and self.is_common(text) and not (affixed or self._affixed)(text)
+
     def _whole(self, word: str, depth: int) -> Derivation | None:
         return next(iter(self.analyses(word, depth + 1)), None) if not self._root(word) else \
             Derivation(word, word, ())
@@ -269,6 +334,12 @@ def _syllables(text: str) -> int:
 def _tripled(word: str) -> bool:
     """A letter three times in a row (IIINOM) spells no Tagalog word."""
     return any(a == b == c for a, b, c in zip(word, word[1:], word[2:]))
+
+
+def _syllable_twice(text: str) -> bool:
+    """PAGPAG, BIBI: one syllable (CV or CVC) said twice and nothing else."""
+    half = len(text) // 2
+    return len(text) % 2 == 0 and text[:half] == text[half:] and _syllables(text[:half]) == 1
 
 
 def _raised(word: str) -> str:
@@ -327,21 +398,24 @@ def _nasal_reduplicated(nasal: str, after: str) -> Iterator[str]:
 
 @lru_cache(maxsize=16)
 def _grammar(is_root: Callable[[str], bool], suffixes: SuffixForms, min_root_letters: int,
-             is_name: Callable[[str], bool]) -> Grammar:
+             is_name: Callable[[str], bool], is_common: Callable[[str], bool]) -> Grammar:
     """One grammar per table, so what it learnt of its lexicon words serves later checks."""
-    return Grammar(is_root, suffixes, min_root_letters, is_name)
+    return Grammar(is_root, suffixes, min_root_letters, is_name, is_common)
 
 
 def derive(word: str, is_root: Callable[[str], bool], min_root_letters: int = 3,
-           suffixes: SuffixForms | None = None, is_name: Callable[[str], bool] | None = None
-           ) -> Derivation | None:
-    """The first analysis of `word` that reaches a root (other than the word itself). The
-    lexicon's suffix forms and proper names are used unless others are given."""
-    if suffixes is None or is_name is None:
-        from rules.dugtungan_lexicon import proper_names, suffix_forms
+           suffixes: SuffixForms | None = None, is_name: Callable[[str], bool] | None = None,
+           is_common: Callable[[str], bool] | None = None) -> Derivation | None:
+    """The first analysis of `word` that reaches a root (other than the word itself), else
+    its first compound. The lexicon's suffix forms, proper names and common words are used
+    unless others are given."""
+    if suffixes is None or is_name is None or is_common is None:
+        from rules.dugtungan_lexicon import common_words, proper_names, suffix_forms
         suffixes = suffix_forms() if suffixes is None else suffixes
         is_name = proper_names().__contains__ if is_name is None else is_name
-    for found in _grammar(is_root, suffixes, min_root_letters, is_name).analyses(word):
+        is_common = common_words().__contains__ if is_common is None else is_common
+    grammar = _grammar(is_root, suffixes, min_root_letters, is_name, is_common)
+    for found in grammar.analyses(word):
         if found.root != word:
             return found
-    return None
+    return next(grammar.compounds(word), None)

