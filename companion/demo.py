@@ -9,17 +9,24 @@ the tracker, the seat zones) and only what vision reports reaches `LiveTable.obs
 The recording's host taps (events the camera cannot see) go through the calls the
 host page makes, and the phones follow by push.
 
+Every game is filmed with what a real table brings and a camera must ask about
+(`staged`): a stray thing that is no card of the game, and a card partly under a thumb.
+So the questions a host answers (a card found but not named, an unsure reading) come
+from the real vision on every run, not by chance.
+
 The script knows what it laid down, so it keeps the score of vision (`Tally`: each
-recorded card change read right, wrong, as a question, or missed) and stands in for a
-host who is not there:
+recorded card change read right, wrong, as a question, or missed; the table's questions
+by kind and their answers by way) and stands in for a host who is not there:
 
 - a question the camera asks waits `ANSWER_WAIT` seconds for the real host; then the
-  script answers with the choice that matches the cards it laid (or dismisses it when
-  none does), and the log says so. With `answer_myself` it never answers: the
+  script answers as a host looking at the table would: "not a card" for the stray, the
+  card it laid (from the game's list, as the picker does) for a card the camera could
+  not name, the choice that matches the cards it laid for a reading (or dismisses it
+  when none does), and the log says so. With `answer_myself` it never answers: the
   recording holds until the host does;
-- a card vision could not name at all is shown on the table as unknown; the live
-  table cannot ask about a card without a name, so after the same wait the script
-  names it, as a host would, and the log says so.
+- unless `script_names_unsure` is off (or `answer_myself` on), a card the camera is
+  unsure of is named by the script after the same wait, as a host glancing at it
+  would, rather than asked about, and the log says so.
 
 Each change is held until the camera has reported it (or `SEEN_FRAMES` frames passed:
 a card taken away is called gone only after the tracker has missed it for a while),
