@@ -11,8 +11,9 @@ host page makes, and the phones follow by push.
 
 Every game is filmed with what a real table brings and a camera must ask about
 (`staged`): a stray thing that is no card of the game, and a card partly under a thumb.
-So the questions a host answers (a card found but not named, an unsure reading) come
-from the real vision on every run, not by chance.
+The stray is a card found but not named on every run, in every game (the real vision
+cannot name it); the covered card is read unsure in most games (Gargon, dugtungan, Lagim;
+Bagani's deck still names it over the bar).
 
 The script knows what it laid down, so it keeps the score of vision (`Tally`: each
 recorded card change read right, wrong, as a question, or missed; the table's questions
@@ -121,7 +122,7 @@ def staged(recording: Recording) -> Recording:
     must ask the host about, so every demo shows those questions: before play, a stray
     thing that is no card of the game lies where the first card will (the camera finds
     a card it cannot name; it is taken away once the host has said so), and that first
-    card lies partly under a thumb (the camera is unsure of it)."""
+    card lies partly under a thumb (the camera is often unsure of it)."""
     from vision.synth.recording import COVERED, STRAY
 
     first = next(i for i, s in enumerate(recording.steps) if s.observation is not None

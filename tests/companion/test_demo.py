@@ -55,7 +55,7 @@ def test_the_lagim_demo_names_its_cards_against_its_enrolled_deck_over_the_table
 @pytest.mark.slow
 def test_the_demo_makes_the_camera_ask_each_kind_of_question_and_each_is_answered(tmp_path):
     """The staged stray (no card of the game) and the card under a thumb make the real
-    vision ask, every game: with the script leaving unsure cards to the table, as
+    vision ask: with the script leaving unsure cards to the table, as
     `--answer-myself` does, each becomes a question on the host page, answered as a host
     would: "not a card", a choice, a card named from the game's list (the picker)."""
     services = build_services(table_settings(tmp_path), tmp_path / "demo.db", "http://192.0.2.1:8000")

@@ -238,8 +238,8 @@ class RecordedTable:
             self._cards[change.track] = (change.code or "", zone, spot)
             if change.kind == "moved" and before is not None:
                 self._slides[change.track] = (before, SLIDE_FRAMES)
-        if self.rng.random() < SWEEP_CHANCE:
-            self._sweep(change.track)
+        if change.code != STRAY and self.rng.random() < SWEEP_CHANCE:  # (a staged stray leaves the
+            self._sweep(change.track)  # recording's sweeps as they were, so its table films the same)
 
     def _take_spot(self, track: int, zone: str) -> int:
         free = self._free[zone]
