@@ -268,7 +268,7 @@ class TableCamera:
             if setup is None:
                 self.table.set_camera(NO_CAMERA["state"], NO_CAMERA["reason"])
                 return None
-            log.info("camera set up: %s, deck %s, zones %s", setup.camera, setup.deck or "printed",
+            log.info("starting the table's camera: %s, deck %s, zones %s", setup.camera, setup.deck or "printed",
                      setup.zones_file or "spread around the frame")
             self._feed = CameraFeed(self.table, setup, len(self.table.snapshot()["players"]))
             self._feed.start()
