@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator
 
 from companion.camera_view import CameraView
-from companion.table import LiveTable
+from companion.table import NO_CAMERA, LiveTable
 from vision.observations import Observation
 
 if TYPE_CHECKING:
@@ -241,3 +241,44 @@ class CameraFeed:
             if not self._stop.is_set():
                 self._report("ended", f"{ENDED}; the host enters events by hand")
             return
+
+
+class TableCamera:
+    """The table's camera as it is set up now: `setup()` is worked out afresh (from the
+    settings and what the host page saved) each time the camera (re)starts, so a camera
+    chosen, a deck enrolled, seats calibrated or a new game started on the phone takes
+    effect on the live table at once, not at the next start of `companion run`."""
+
+    def __init__(self, table: LiveTable, setup: Callable[[], CameraSetup | None]) -> None:
+        self.table = table
+        self._setup = setup
+        self._feed: CameraFeed | None = None
+        self._lock = threading.Lock()
+
+    def start(self) -> Callable[[], None]:
+        self.reload()
+        return self.stop
+
+    def reload(self) -> CameraSetup | None:
+        """Stop the camera that runs (releasing its device) and start it as set up now;
+        the setup it runs with, or None when the table has no camera."""
+        with self._lock:
+            self._stop_feed()
+            setup = self._setup()
+            if setup is None:
+                self.table.set_camera(NO_CAMERA["state"], NO_CAMERA["reason"])
+                return None
+            log.info("starting the table's camera: %s, deck %s, zones %s", setup.camera, setup.deck or "printed",
+                     setup.zones_file or "spread around the frame")
+            self._feed = CameraFeed(self.table, setup, len(self.table.snapshot()["players"]))
+            self._feed.start()
+            return setup
+
+    def stop(self) -> None:
+        with self._lock:
+            self._stop_feed()
+
+    def _stop_feed(self) -> None:
+        if self._feed is not None:
+            self._feed.stop()
+            self._feed = None

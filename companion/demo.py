@@ -9,17 +9,25 @@ the tracker, the seat zones) and only what vision reports reaches `LiveTable.obs
 The recording's host taps (events the camera cannot see) go through the calls the
 host page makes, and the phones follow by push.
 
+Every game is filmed with what a real table brings and a camera must ask about
+(`staged`): a stray thing that is no card of the game, and a card partly under a thumb.
+The stray is a card found but not named on every run, in every game (the real vision
+cannot name it); the covered card is read unsure in most games (Gargon, dugtungan, Lagim;
+Bagani's deck still names it over the bar).
+
 The script knows what it laid down, so it keeps the score of vision (`Tally`: each
-recorded card change read right, wrong, as a question, or missed) and stands in for a
-host who is not there:
+recorded card change read right, wrong, as a question, or missed; the table's questions
+by kind and their answers by way) and stands in for a host who is not there:
 
 - a question the camera asks waits `ANSWER_WAIT` seconds for the real host; then the
-  script answers with the choice that matches the cards it laid (or dismisses it when
-  none does), and the log says so. With `answer_myself` it never answers: the
+  script answers as a host looking at the table would: "not a card" for the stray, the
+  card it laid (from the game's list, as the picker does) for a card the camera could
+  not name, the choice that matches the cards it laid for a reading (or dismisses it
+  when none does), and the log says so. With `answer_myself` it never answers: the
   recording holds until the host does;
-- a card vision could not name at all is shown on the table as unknown; the live
-  table cannot ask about a card without a name, so after the same wait the script
-  names it, as a host would, and the log says so.
+- unless `script_names_unsure` is off (or `answer_myself` on), a card the camera is
+  unsure of is named by the script after the same wait, as a host glancing at it
+  would, rather than asked about, and the log says so.
 
 Each change is held until the camera has reported it (or `SEEN_FRAMES` frames passed:
 a card taken away is called gone only after the tracker has missed it for a while),
@@ -41,12 +49,13 @@ import time
 from collections import Counter, deque
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Sequence
 
 import numpy as np
 
 from companion.adapters import Recording, Step, adapter_for
 from companion.questions import strings_in
+from companion.store import StoredEvent
 from companion.table import LiveTable
 from rules.core import BadInput, IllegalMove
 from vision.observations import CENTRE, Observation
@@ -66,6 +75,7 @@ FRAME_SIZE = (1280, 960)
 RECENT_CHANGES = 4      # a question may be about a card taken this many changes ago
 PLAY_GAP = 1.0          # seconds: cards put down in one seat closer together than this are one play
 DECK_FOLDER = "demo-decks"
+STAGED_TRACK = 10_000   # the staged stray's track, clear of the recordings' own
 
 
 @dataclass
@@ -81,12 +91,50 @@ class Tally:
     ended_by_script: int = 0  # games the recording ran out on before they ended
     frames: int = 0
     seconds: float = 0.0  # time spent filming, reading and feeding the table
+    questions: Counter[str] = dataclasses.field(default_factory=Counter)  # the table's, by kind
+    answers: Counter[str] = dataclasses.field(default_factory=Counter)    # how each was settled
+
+    def count_questions(self, events: Iterable[StoredEvent]) -> None:
+        """Add up one game's questions by kind (a card found but not named, an unsure
+        reading, a reading the rules refused) and their answers by way."""
+        for event in events:
+            data = event.data
+            if event.type == "question":
+                self.questions["name" if data.get("about") == "name" else
+                               "refused" if data.get("refused") else "unsure"] += 1
+            elif event.type == "answer":
+                self.answers["by camera" if data.get("by") == "camera" else
+                             "not a card" if data.get("not_card") else
+                             "picker" if data.get("named") and data.get("tapped") is None else
+                             "choice" if data.get("choice") is not None or data.get("named") else
+                             "dismissed"] += 1
 
     def to_dict(self) -> dict[str, Any]:
         fields = dataclasses.asdict(self)
+        fields["questions"], fields["answers"] = dict(self.questions), dict(self.answers)
         fields["fps"] = round(self.frames / self.seconds, 2) if self.seconds else None
         fields["seconds"] = round(self.seconds, 2)
         return fields
+
+
+def staged(recording: Recording) -> Recording:
+    """The recording as the demo films it, with what a real table brings and the camera
+    must ask the host about, so every demo shows those questions: before play, a stray
+    thing that is no card of the game lies where the first card will (the camera finds
+    a card it cannot name; it is taken away once the host has said so), and that first
+    card lies partly under a thumb (the camera is often unsure of it)."""
+    from vision.synth.recording import COVERED, STRAY
+
+    first = next(i for i, s in enumerate(recording.steps) if s.observation is not None
+                 and s.observation.kind == "appeared" and s.observation.code)
+    laid = recording.steps[first].observation
+    assert laid is not None
+    stray = dataclasses.replace(laid, track=STAGED_TRACK, code=STRAY, confidence=1.0, candidates=())
+    steps = [Step(1.0, stray), Step(1.0, dataclasses.replace(stray, kind="gone"))]
+    for i, step in enumerate(recording.steps):
+        steps.append(dataclasses.replace(step, observation=dataclasses.replace(laid, code=COVERED + (laid.code or "")))
+                     if i == first else step)
+    return dataclasses.replace(recording, steps=tuple(steps))
 
 
 def same_card(a: str | None, b: str | None) -> bool:
@@ -124,7 +172,7 @@ class Camera:
                  seed: int, size: tuple[int, int] = FRAME_SIZE, host_names_unsure: bool = True) -> None:
         from vision.pipeline import Pipeline
         from vision.synth.faces import slug
-        from vision.synth.recording import RecordedTable
+        from vision.synth.recording import RecordedTable, card_code
 
         changes = [s.observation for s in recording.steps if s.observation is not None]
         self.film: RecordedTable = RecordedTable(game, changes, len(recording.players), seed, size)
@@ -140,11 +188,14 @@ class Camera:
         self.named: dict[int, str] = {}  # vision's track -> the name the script gave it
         self.unnamed: dict[int, tuple[Observation, float]] = {}  # track -> (unsure report, since)
         self.recent: deque[str] = deque(maxlen=RECENT_CHANGES)
-        self.words = {w for c in changes for w in (slug(c.code or ""), slug(c.code or "").split("-")[0])}
+        codes = [slug(card_code(c.code or "")) for c in changes]
+        self.words = {w for code in codes for w in (code, code.split("-")[0])}
 
     def apply(self, change: Observation) -> None:
+        from vision.synth.recording import card_code
+
         self.film.apply(change)
-        self.recent.append(change.code or "")
+        self.recent.append(card_code(change.code or ""))
         self.waiting.append(change)
         self.waited = 0
 
@@ -157,9 +208,9 @@ class Camera:
             self._judge(observation, tally)
             if observation.track in self.named:
                 observation = dataclasses.replace(observation, code=self.named[observation.track], confidence=1.0)
-            elif observation.kind != "gone" and (observation.code is None or (
-                    self.host_names_unsure and (observation.confidence < self.table.confidence
-                                                or self._misread(observation)))):
+            elif self.host_names_unsure and observation.kind != "gone" and (
+                    observation.code is None or observation.confidence < self.table.confidence
+                    or self._misread(observation)):
                 self.unnamed[observation.track] = (observation, time.monotonic())
                 if observation.code is not None:
                     continue  # the script, as the host, names it in a moment (and the log says so)
@@ -194,9 +245,11 @@ class Camera:
             tally.extra += 1
             return
         self.waiting.remove(expected)
+        if expected.track == STAGED_TRACK:
+            return  # no card of the game: not counted as read right or wrong
         if observation.code is None or observation.confidence < self.table.confidence:
             tally.asked += 1
-        elif same_card(observation.code, expected.code):
+        elif same_card(observation.code, self.film.code_of(expected.track) or expected.code):
             tally.right += 1
         else:
             tally.wrong += 1
@@ -204,18 +257,26 @@ class Camera:
 
     def name_unnamed(self, wait: float) -> None:
         """Name, as the host would, each card the camera has shown unnamed for `wait` seconds."""
+        from vision.synth.recording import STRAY
+
         for track, (observation, since) in list(self.unnamed.items()):
             if time.monotonic() - since < wait:
                 continue
             del self.unnamed[track]
             card = self.owner.get(track)
-            code = self.film.code_of(card) if card is not None else None
-            if code is None or any(self.owner.get(t) == card for t in self.named):
-                continue  # one laid card seen as two (a track lost under a hand): name it once
+            code = self.truth(track)
+            if code is None or code == STRAY or any(self.owner.get(t) == card for t in self.named):
+                continue  # one laid card seen as two (a track lost under a hand): name it once; no card
+                # of the game is never named (the script says so to its question, as a host would)
             self.named[track] = code
             log.info("demo: the camera could not name a card in %s (it said %s); the script names it %s, "
                      "the card it laid", observation.zone, observation.code, code)
             self.table.observe(dataclasses.replace(observation, code=code, confidence=1.0, candidates=()))
+
+    def truth(self, track: int | None) -> str | None:
+        """What lies where vision's `track` is: the card the script laid, or `STRAY`."""
+        card = self.owner.get(track) if track is not None else None
+        return self.film.code_of(card) if card is not None else None
 
     def truthful(self, choices: list[Mapping[str, Any]]) -> int | None:
         """The first choice that names only cards the script laid (on the table now or
@@ -272,9 +333,12 @@ class DemoPlayer:
 
     def __init__(self, table: LiveTable, games: str | Sequence[str], speed: float = 1.0, loop: bool = True,
                  answer_myself: bool = False, fps: float = FPS, size: tuple[int, int] = FRAME_SIZE,
-                 threads: int = 1, seed: int = 0) -> None:
+                 threads: int = 1, seed: int = 0, script_names_unsure: bool = True) -> None:
         self.table = table
         self.answer_myself = answer_myself
+        # the script names a card the camera is unsure of at once, as a host glancing at it
+        # would; off, every such card is a question on the host page (as with answer_myself)
+        self.script_names_unsure = script_names_unsure and not answer_myself
         self.games = (games,) if isinstance(games, str) else tuple(games)
         self.game = self.games[0]
         self.recording: Recording = adapter_for(self.game).recording()
@@ -353,8 +417,9 @@ class DemoPlayer:
     def _film(self, rec: Recording, seed: int) -> bool:
         """One game through the camera; False if stopped."""
         assert self._parts is not None
+        rec = staged(rec)
         camera = Camera(self.game, rec, self.table, self._parts, seed, self.size,
-                        host_names_unsure=not self.answer_myself)
+                        host_names_unsure=self.script_names_unsure)
         self._next = time.monotonic()
         due = 0
         for step, together in _grouped(rec.steps):
@@ -371,6 +436,7 @@ class DemoPlayer:
             if not self._tick(camera):
                 return False
         self._finish_unfinished()
+        self.tally.count_questions(self.table.store.events(self.table.snapshot()["game_id"]))
         self._report()
         return True
 
@@ -408,19 +474,40 @@ class DemoPlayer:
         events = {e.seq: e for e in self.table.store.events(snapshot["game_id"])}
         for question in late:
             asked = events[question].data
+            said = self._answer_as_host(camera, question, asked)
+            if said is not None:
+                log.info("demo: nobody answered %r in %.0f s; the script %s", asked["text"], wait, said)
+
+    def _answer_as_host(self, camera: Camera, question: int, asked: Mapping[str, Any]) -> str | None:
+        """Answer one question as a host looking at the table would: a thing that is no
+        card is "not a card", a card the camera could not name is named from the list
+        (the picker), a reading gets the choice that is what the script laid (or is
+        dismissed). What the script did, or None when it left the question alone."""
+        from vision.synth.recording import STRAY
+
+        truth = camera.truth(asked.get("track"))
+        try:
             if asked.get("about") == "name":
-                continue  # the script names such a card itself (`Camera.name_unnamed`)
+                if truth == STRAY:
+                    self.table.answer(question, None, not_card=True)
+                    return "says it is not a card: it laid no card there"
+                if truth is None:
+                    self.table.answer(question, None)
+                    return "dismisses it: it laid no card there"
+                if camera.host_names_unsure:
+                    return None  # the script names such a card itself (`Camera.name_unnamed`)
+                self.table.answer(question, None, code=truth)
+                return f"names it {truth} from the game's cards, the card it laid"
             choice = camera.truthful(list(asked["choices"]))
-            said = "dismisses it: no choice is what it laid" if choice is None else \
-                f"answers {asked['choices'][choice]['label']!r}, what it laid"
             try:
                 self.table.answer(question, choice)
             except IllegalMove as exc:  # what the script laid breaks the rules as the game stands
-                said = f"dismisses it: {exc.reason}"
                 self.table.answer(question, None)
-            except BadInput:  # the host answered meanwhile
-                continue
-            log.info("demo: nobody answered %r in %.0f s; the script %s", asked["text"], wait, said)
+                return f"dismisses it: {exc.reason}"
+        except BadInput:  # the host answered meanwhile
+            return None
+        return "dismisses it: no choice is what it laid" if choice is None else \
+            f"answers {asked['choices'][choice]['label']!r}, what it laid"
 
     def _host(self, step: Step) -> None:
         """A host tap of the recording; an answer tap only marks where the script expected a
@@ -440,8 +527,8 @@ class DemoPlayer:
     def _report(self) -> None:
         t = self.tally
         log.info("demo: vision read the recorded cards: %d right, %d wrong, %d asked, %d missed "
-                 "(%d extra reports), %.1f frames a second", t.right, t.wrong, t.asked, t.missed, t.extra,
-                 t.frames / t.seconds if t.seconds else 0.0)
+                 "(%d extra reports), %.1f frames a second; questions %s, answered %s", t.right, t.wrong, t.asked,
+                 t.missed, t.extra, t.frames / t.seconds if t.seconds else 0.0, dict(t.questions), dict(t.answers))
 
     # -- without vision ----------------------------------------------------------
 

@@ -11,7 +11,7 @@ reading, the events of the same kind the rules would allow stand in for it.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Collection, Iterator, Mapping, Sequence
 
 from companion.adapters import Choice
 from vision.observations import Observation
@@ -52,6 +52,47 @@ def ranked_codes(observation: Observation, spell: Callable[[str], str]) -> list[
         if all(_fold(code) != _fold(known) for known, _ in ranked):
             ranked.append((spell(code), round(score, 4) if probabilities else None))
     return ranked
+
+
+CARD_FIELDS = ("card", "cards", "groups", "per_seat")
+
+
+def knowable_lists(schema: Mapping[str, Any], kinds: Collection[str]) -> set[str]:
+    """The pick-lists of the card fields of the events of `kinds` (those the rules allow
+    now): what a card on the table can be known as at this moment."""
+    found: set[str] = set()
+
+    def walk(fields: Sequence[Mapping[str, Any]]) -> None:
+        for field in fields:
+            if field["type"] in CARD_FIELDS and "list" in field:
+                found.add(field["list"])
+            walk(field.get("fields", ()))
+
+    for event in schema.get("events", ()):
+        if event["kind"] in kinds:
+            walk(event["fields"])
+    return found
+
+
+def as_known(ranked: Sequence[tuple[str, float | None]], schema: Mapping[str, Any], lists: Collection[str]
+             ) -> list[tuple[str, float | None]]:
+    """A card's guesses as what can be known of it now: a guess none of `lists` holds
+    stands for the entry of those lists its facts name, the chances of the guesses that
+    fold into one entry added up. A face-down Gargon card is only its colour (its back
+    shows no value), so `blue-3 30%, blue-8 19%` is `blue 49%`. Guesses nothing folds
+    into stay as they are."""
+    entries = schema.get("lists", {})
+    known = {_fold(e["code"]): e["code"] for name in lists for e in entries.get(name, ())
+             if isinstance(e["code"], str)}
+    facts = {_fold(e["code"]): e.get("facts", {}) for listed in entries.values() for e in listed
+             if isinstance(e["code"], str)}
+    merged: dict[str, list[float | None]] = {}
+    for code, score in ranked:
+        into = known.get(_fold(code)) or next((known[_fold(v)] for v in facts.get(_fold(code), {}).values()
+                                              if isinstance(v, str) and _fold(v) in known), code)
+        merged.setdefault(into, []).append(score)
+    return [(code, None if None in scores else round(min(1.0, sum(s for s in scores if s is not None)), 4))
+            for code, scores in merged.items()]
 
 
 def _card_in(action: Mapping[str, Any] | None, ranked: Sequence[tuple[str, float | None]]
@@ -145,10 +186,11 @@ def legal_instead(refused: Mapping[str, Any], legal: Sequence[Any], describe: Ca
 
 def pick_list(schema: Mapping[str, Any], codes: Sequence[str]) -> str | None:
     """The schema's pick-list holding the card a question is about (by the names the
-    camera gave it), so "none of these" lists that game's cards of that sort."""
+    camera gave it, the first that a list holds), so "none of these" lists that game's
+    cards of that sort."""
     lists: Mapping[str, Sequence[Mapping[str, Any]]] = schema.get("lists", {})
-    wanted = {_fold(c) for c in codes}
-    for name, entries in lists.items():
-        if any(isinstance(e["code"], str) and _fold(e["code"]) in wanted for e in entries):
-            return name
+    for code in codes:
+        for name, entries in lists.items():
+            if any(isinstance(e["code"], str) and _fold(e["code"]) == _fold(code) for e in entries):
+                return name
     return next(iter(lists), None)

@@ -28,7 +28,8 @@ from companion.adapters import Choice, Reading, adapter_for
 from companion.camera_view import CameraView, SeenCard
 from companion.events import EventBus
 from companion.projection import Projection, Question, project
-from companion.questions import MOST_CHOICES, ask_choices, legal_instead, pick_list, ranked_codes, spelling, swaps
+from companion.questions import (MOST_CHOICES, as_known, ask_choices, knowable_lists, legal_instead, pick_list,
+                                 ranked_codes, spelling, swaps)
 from companion.store import GameRecord, Store
 from rules.core import BadInput, IllegalMove
 from rules.event_schema import event_schema
@@ -224,9 +225,9 @@ class LiveTable:
         offered = [c for c in offered if not refused or c.action is None or self._legal(c.action)][:MOST_CHOICES]
         if refused:
             offered += legal_instead(reading.action, game.state.legal_actions(), game.describe, offered)
-        ranked = ranked_codes(one, spell) if one else []
+        ranked = self._knowable(ranked_codes(one, spell), schema) if one else []
         choices = ask_choices(offered, ranked[1:] if refused else ranked)  # (not again what was refused)
-        self._question(text, choices, cards, "reading", schema)
+        self._question(text, choices, cards, "reading", schema, refused)
         self._asked[game.last_seq] = reading.tracks
 
     def _ask_name(self, observation: Observation) -> None:
@@ -236,18 +237,25 @@ class LiveTable:
         zone = (f" in front of {game.names[seat]}" if seat is not None and seat < len(game.names)
                 else " in the centre" if observation.zone == CENTRE else "")
         schema = event_schema(game.record.game, game.state)
-        choices = ask_choices([], ranked_codes(observation, spelling(schema)))
+        choices = ask_choices([], self._knowable(ranked_codes(observation, spelling(schema)), schema))
         self._question(f"The camera found a card{zone} but cannot name it. Which card is it?", choices,
                        [observation], "name", schema)
         self._asked[game.last_seq] = frozenset({observation.track})
 
+    def _knowable(self, ranked: list[tuple[str, float | None]], schema: Mapping[str, Any]
+                  ) -> list[tuple[str, float | None]]:
+        """The guesses as what the events the rules allow now can say of the card."""
+        kinds = {action.to_dict()["kind"] for action in self._require_game().state.legal_actions()}
+        return as_known(ranked, schema, knowable_lists(schema, kinds))
+
     def _question(self, text: str, choices: Sequence[Choice], cards: Sequence[Observation], about: str,
-                  schema: Mapping[str, Any]) -> None:
-        """Record the question with the pick-list its card comes from; keep its cut-out."""
+                  schema: Mapping[str, Any], refused: bool = False) -> None:
+        """Record the question with the pick-list its card comes from (and whether the
+        rules refused the reading); keep its cut-out."""
         game = self._require_game()
         codes = [c.code for c in choices if c.code] + [o.code for o in cards if o.code]
         self._record("question", {
-            "text": text, "about": about, "track": cards[0].track if len(cards) == 1 else None,
+            "text": text, "about": about, "refused": refused, "track": cards[0].track if len(cards) == 1 else None,
             "list": pick_list(schema, codes),
             "choices": [{"label": c.label, "action": None if c.action is None else dict(c.action),
                          "code": c.code, "confidence": c.confidence} for c in choices]})
@@ -324,7 +332,8 @@ class LiveTable:
                 self._redo.clear()
                 self._announce()
             elif picked is not None or code is not None:
-                self._name_card(asked, code if picked is None else picked.code, track, tracks, key)
+                self._name_card(asked, code if picked is None else picked.code, track, tracks, key,
+                                tapped=choice)
             elif not_card:
                 self._not_a_card(asked, track, tracks, key)
             else:
@@ -356,15 +365,17 @@ class LiveTable:
             self._held.insert(0, self._seen[rest[-1]])
 
     def _name_card(self, asked: Question, code: str | None, track: int | None, tracks: frozenset[int],
-                   key: str | None) -> None:
-        """The host names a card a question is about: it is read again under that name,
-        as sure as the host is, so what it means is scored (or asked about) afresh."""
+                   key: str | None, tapped: int | None = None) -> None:
+        """The host names a card a question is about (`tapped`: by the choice with that
+        index, else from the picker): it is read again under that name, as sure as the
+        host is, so what it means is scored (or asked about) afresh."""
         if not isinstance(code, str) or not code.strip():
             raise BadInput("code", "must name a card")
         track = asked.track if track is None else track
         if track is None or (track not in tracks and track != asked.track):
             raise BadInput("track", f"must be one of the cards the question is about: {sorted(tracks)}")
-        self._record("answer", {"question": asked.id, "choice": None, "named": code, "track": track}, key)
+        named = {"question": asked.id, "choice": None, "named": code, "track": track}
+        self._record("answer", named if tapped is None else {**named, "tapped": tapped}, key)
         self._asked.pop(asked.id, None)
         seen = self._seen.get(track)
         if seen is not None:

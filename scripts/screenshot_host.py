@@ -1,9 +1,9 @@
 """Pictures of the host page at phone size (390x844) for docs/: a camera question and the camera view.
 
-Starts `companion demo --answer-myself` (the generated table read by the real vision) with
-the confidence bar above every reading, so the camera asks about the cards it reports;
-Debian's Chromium then taps "Yes" on questions about several cards until one is about one
-card, photographs it (its cut-out, the identifier's runner-ups, "none of these", "not a
+Starts `companion demo --answer-myself` (the generated table read by the real vision, every
+question left to the host); Debian's Chromium says "not a card" to the first question (the
+stray thing the demo lays first), taps "Yes" on questions about several cards until one is
+about one card, photographs it (its cut-out, the camera's guesses, "none of these", "not a
 card"), then the camera's picture with its cards outlined. Prints JSON: the files and their sizes.
 
     .venv/bin/python scripts/screenshot_host.py [--game bagani] [--out docs]
@@ -64,7 +64,7 @@ def main() -> int:
     url = f"http://127.0.0.1:{port}"
     data = Path(tempfile.mkdtemp())
     env = {**os.environ, "COMPANION_HOST_TOKEN": TOKEN, "COMPANION_SPEECH": "false", "COMPANION_HOST": "127.0.0.1",
-           "COMPANION_CONFIDENCE": "0.999", "XDG_CONFIG_HOME": str(data / "config")}
+           "XDG_CONFIG_HOME": str(data / "config")}
     server = subprocess.Popen([sys.executable, "-m", "companion.cli", "demo", "--game", args.game, "--speed", "4",
                                "--answer-myself", "--once", "--port", str(port), "--data-dir", str(data)],
                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -72,18 +72,18 @@ def main() -> int:
         wait_for(lambda: state(url)["questions"], 120, "a question")
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox"])
-            page = browser.new_page(viewport=PHONE)
+            page = browser.new_page(viewport=PHONE, bypass_csp=True)  # (its waits evaluate script)
             page.goto(f"{url}/host?token={TOKEN}")
             page.wait_for_function("document.getElementById('camera-img').naturalWidth > 0", timeout=15000)
             page.wait_for_function("[...document.querySelectorAll('.question img.cutout')].some(i => i.naturalWidth)")
             shots = {}
-            for _ in range(20):  # tap "Yes" on questions about several cards until one is about one card
+            for turn in range(20):  # "not a card" to the stray, then "Yes" until a question is about one card
                 first = page.locator("#question-list .question").first
                 first.wait_for(timeout=60000)
-                if first.locator("button.none-of-these").count():
+                if turn and first.locator("button.none-of-these").count():
                     break
                 number = first.get_attribute("data-question")
-                first.locator("button.choice, button.dismiss").first.click()
+                first.locator("button.not-card" if turn == 0 else "button.choice, button.dismiss").first.click()
                 page.wait_for_function(f"!document.getElementById('question-{number}')")
             page.wait_for_function("[...document.querySelectorAll('.question img.cutout')].some(i => i.naturalWidth)")
             for name, top in (("question", "questions"), ("camera", "camera-title")):  # at once: a question

@@ -11,7 +11,7 @@ import argparse
 import logging
 from typing import Callable
 
-from companion.camera import CameraFeed, CameraSetup, source_problem
+from companion.camera import CameraSetup, TableCamera, source_problem
 from companion.commands.demo import pick_game
 from companion.commands.table_options import add_table_options, table_settings
 from companion.camera_files import table_camera, table_deck, table_zones
@@ -43,13 +43,18 @@ def run_table(args: argparse.Namespace) -> int:
             print(f"companion: resumed game {restored['game_id']} ({restored['game']})", flush=True)
         else:
             services.table.start_game(game, players)
-        if camera == "none":
-            return None
-        table = services.table.snapshot()
-        deck = args.deck or table_deck(settings.deck, settings.data_path, table["game"])
-        zones = table_zones(settings.zones_file, settings.data_path)
-        setup = CameraSetup(camera, deck, table["game"], zones, settings.threads)
-        return CameraFeed(services.table, setup, len(table["players"])).start()
+        def setup() -> CameraSetup | None:
+            """The camera as set up now: the command line, else the host page, else the settings."""
+            source = args.camera or table_camera(settings.camera, settings.data_path)
+            if source == "none":
+                return None
+            game = services.table.snapshot()["game"]
+            deck = args.deck or table_deck(settings.deck, settings.data_path, game)
+            return CameraSetup(source, deck, game, table_zones(settings.zones_file, settings.data_path),
+                               settings.threads)
+
+        services.camera = TableCamera(services.table, setup)
+        return services.camera.start()
 
     return serve(settings, settings.port, settings.data_path / "games.db", start)
 

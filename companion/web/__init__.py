@@ -16,7 +16,7 @@ import hashlib
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Protocol
 
 from flask import Flask, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
@@ -27,6 +27,12 @@ from companion.table import LiveTable
 from companion.web import api, auth, camera_api, camera_setup, enroll, host_api, pages
 from companion.web.auth import LoginGuard
 from companion.web.stream import StateStream
+
+
+class CameraControl(Protocol):
+    """The live camera as the web app may restart it (`companion.camera.TableCamera`)."""
+
+    def reload(self) -> object: ...
 
 
 @dataclass
@@ -40,6 +46,7 @@ class Services:
     host_token: str
     base_url: str
     token_file: Path | None = None  # where a rotated token is kept; None when the settings set it
+    camera: CameraControl | None = None  # the live camera, restarted when the host page changes its set-up
 
 
 def create_app(services: Services, config: Mapping[str, Any] | None = None) -> Flask:

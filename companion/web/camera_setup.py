@@ -5,8 +5,8 @@ a wrong device or a typo in a stream address shows at once, not at the next star
 Seats are calibrated as `companion markers --calibrate` does, with the picture coming
 from the host's phone: the seat markers are found and the photo comes back with each
 seat's zone drawn on it, so the host sees whether the camera will give a card to the
-right player. Both are kept in the data folder (`companion.camera_files`) and used from
-the camera's next start when the settings name none.
+right player. Both are kept in the data folder (`companion.camera_files`) and used where
+the settings name none, at once: the live camera restarts with them.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from flask import Blueprint, Response, jsonify, redirect, render_template, reque
 from companion.camera import source_problem
 from companion.camera_files import CAMERA_FILE, ZONES_FILE, table_camera
 from companion.web.auth import csrf_token, host_required, is_host
-from companion.web.lookup import services
+from companion.web.lookup import restart_camera, services
 from companion.web.photos import png_data_url, uploaded_photo
 from rules.core import BadInput
 
@@ -99,7 +99,7 @@ def camera_source() -> Response:
     (services().store.path.parent / CAMERA_FILE).write_text(source + "\n", encoding="utf-8")
     scale = SHOWN_WIDTH / frame.shape[1]
     shown = cv2.resize(frame, (SHOWN_WIDTH, round(frame.shape[0] * scale)), interpolation=cv2.INTER_AREA)
-    return jsonify({"source": source, "image": png_data_url(shown)})
+    return jsonify({"source": source, "image": png_data_url(shown), "live": restart_camera() == source})
 
 
 def _drawn(image: Any, zones: Any, seats: int) -> str:
@@ -135,4 +135,5 @@ def calibrate() -> Response:
     zones = marker_zones(image, seats)
     path = services().store.path.parent / ZONES_FILE
     zones.save(path)
-    return jsonify({"seats": seats, "zones": str(path), "image": _drawn(image, zones, seats)})
+    live = restart_camera() is not None
+    return jsonify({"seats": seats, "zones": str(path), "image": _drawn(image, zones, seats), "live": live})

@@ -19,7 +19,7 @@ from flask import Blueprint, Response, current_app, jsonify, redirect, render_te
 
 from companion.camera_files import DECK_FOLDER
 from companion.web.auth import csrf_token, host_required, is_host
-from companion.web.lookup import services
+from companion.web.lookup import restart_camera, services
 from companion.web.photos import png_data_url, uploaded_photo
 from rules.core import BadInput
 
@@ -142,5 +142,6 @@ def finish() -> Response:
         folder.mkdir(parents=True, exist_ok=True)
         written = profile.save(folder / f"{walk.game}.npz")
         current_app.extensions.pop("enroll", None)
+    live = walk.game == services().table.snapshot()["game"] and restart_camera() is not None
     return jsonify({"game": walk.game, "deck": str(written), "cards": sorted(set(walk.enrollment.codes)),
-                    "shots": len(walk.enrollment.codes)})
+                    "shots": len(walk.enrollment.codes), "live": live})

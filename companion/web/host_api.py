@@ -17,7 +17,7 @@ from flask import Blueprint, Response, jsonify, request
 
 from companion.speech import VOICES
 from companion.web.auth import host_required
-from companion.web.lookup import services
+from companion.web.lookup import restart_camera, services
 from rules.core import BadInput, IllegalMove
 from rules.payload import expect, opt, req
 
@@ -118,8 +118,9 @@ def start(body: dict[str, Any], key: str | None) -> None:
     if isinstance(players, str):
         players = [p for p in players.replace("\n", ",").split(",")]
     names = [expect(p, str, f"players[{i}]") for i, p in enumerate(players)]
-    services().table.start_game(req(body, "game", str), names, opt(body, "options", dict, None),
-                                opt(body, "setup", dict, None), key=key)
+    if services().table.start_game(req(body, "game", str), names, opt(body, "options", dict, None),
+                                   opt(body, "setup", dict, None), key=key) is not None:
+        restart_camera()  # the new game's deck and seats
 
 
 @_route("/action")

@@ -93,33 +93,16 @@ def fill_form(page: Page, schema: Mapping[str, Any], action: Mapping[str, Any]) 
         fill(page, _field(form, field["key"]), field, action.get(field["key"]))
 
 
-SETTLE_MS = 300  # after a change, the pushes it makes (one or two) redraw the page within this
-
-
 def send(page: Page, path: str = "action") -> None:
-    """Send the form; returns once the page shows the game after it, so the next form is
-    built from the game as it now stands, not redrawn under the next taps."""
+    """Send the form; fails unless the server accepted it. The next taps may follow at
+    once: the pushes the event makes never rebuild a form the host has started."""
     with page.expect_response(f"**/api/host/{path}") as answer:
         page.locator("#send-action").click()
     assert answer.value.status == 200, page.locator("#host-error").inner_text()
-    version = answer.value.json()["version"]
-    page.wait_for_function(f"Number(document.body.dataset.version) >= {version}")
-    page.wait_for_timeout(SETTLE_MS)
-
-
-RETAPS = 3  # a form a push rebuilt while it was being filled is refused as incomplete: tap it again
 
 
 def enter(page: Page, schema: Mapping[str, Any], action: Mapping[str, Any]) -> None:
-    """Choose the event's kind, fill its form with taps, send it; fails on a refusal other
-    than an incomplete form, which a host fills again (known: a push can still rebuild the
-    form under the host's taps)."""
-    for tap in range(RETAPS):
-        page.locator("#event-kind").select_option(action["kind"])
-        fill_form(page, schema, action)
-        try:
-            send(page)
-            return
-        except AssertionError as refused:
-            if ": missing" not in str(refused) or tap == RETAPS - 1:
-                raise
+    """Choose the event's kind, fill its form with taps, send it."""
+    page.locator("#event-kind").select_option(action["kind"])
+    fill_form(page, schema, action)
+    send(page)

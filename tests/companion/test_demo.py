@@ -27,7 +27,9 @@ def played(tmp_path_factory):
 def test_the_dugtungan_demo_reads_its_words_from_the_camera_frames_to_the_end(played):
     _, player, snap = played
     lines = [(line["text"], line["source"]) for line in snap["log"]][::-1]
-    assert lines[0] == ("The PAMATO is LA", "camera")
+    assert lines[0][0].startswith("Asked the host: The camera found a card in the centre but cannot name it")
+    assert "The host said it is not a card" in lines[1][0]  # the stray the demo lays first (the script answers)
+    assert lines[2] == ("The PAMATO is LA", "camera")
     assert ("Ana makes BAHALA; new PAMATO KA", "camera") in lines
     assert ("Ana passes", "host") in lines
     assert snap["status"] == "finished"
@@ -46,6 +48,29 @@ def test_the_lagim_demo_names_its_cards_against_its_enrolled_deck_over_the_table
         tally = player.tally
         assert tally.wrong == 0 and tally.right >= 3 and tally.asked <= 1, tally
         assert [g.game for g in services.store.finished_games()] == ["lagim"]
+    finally:
+        close_services(services)
+
+
+@pytest.mark.slow
+def test_the_demo_makes_the_camera_ask_each_kind_of_question_and_each_is_answered(tmp_path):
+    """The staged stray (no card of the game) and the card under a thumb make the real
+    vision ask: with the script leaving unsure cards to the table, as
+    `--answer-myself` does, each becomes a question on the host page, answered as a host
+    would: "not a card", a choice, a card named from the game's list (the picker)."""
+    services = build_services(table_settings(tmp_path), tmp_path / "demo.db", "http://192.0.2.1:8000")
+    try:
+        player = DemoPlayer(services.table, ["dugtungan", "lagim"], speed=1000, loop=False,
+                            script_names_unsure=False).start()
+        assert player.wait(180)
+        tally = player.tally
+        assert tally.questions["name"] >= 2 and tally.questions["unsure"] >= 1, tally
+        assert tally.answers["not a card"] == 2, tally  # the stray, once a game
+        assert tally.answers["choice"] >= 1 and tally.answers["picker"] >= 1, tally
+        assert sorted(g.game for g in services.store.finished_games()) == ["dugtungan", "lagim"]
+        texts = [e.data["text"] for g in services.store.finished_games() for e in services.store.events(g.id)
+                 if e.type == "question"]
+        assert any("cannot name it" in t for t in texts)
     finally:
         close_services(services)
 

@@ -56,6 +56,20 @@ def test_a_card_found_but_not_named_is_asked_about_with_its_runner_ups(gargon):
     assert [c["code"] for c in table.snapshot()["table"]] == ["yellow"]
 
 
+def test_a_face_down_gargon_card_is_asked_about_by_its_colour_not_guessed_values(gargon):
+    """While cards are laid face down only their colour can be known: the reader's value
+    guesses for the back (blue-3, blue-8, blue-13) are offered as the colour they share."""
+    table = gargon.table
+    backs = (("blue-3", 0.30), ("blue-8", 0.19), ("blue-13", 0.13))
+    table.observe(seen(1, None, seat_zone(0), 0.30, candidates=backs))
+    (question,) = table.snapshot()["questions"]
+    assert [(c["label"], c["code"], c["confidence"]) for c in question["choices"]] == [("It is blue", "blue", 0.62)]
+    assert question["list"] == "colours"
+    table.answer(question["id"], 0)
+    table.observe(seen(2, "red-5", seat_zone(1)))
+    assert log(table)[-1] == "Ana plays blue face down"
+
+
 def test_viewers_receive_each_question_in_the_contracts_form(gargon, client):
     """CONTRACT.md: `questions` in /api/state, each {"id", "text", "image", "choices"}, the
     choices {"label", "code", "confidence"}; what only the host's tools need stays theirs."""

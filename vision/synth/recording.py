@@ -32,7 +32,7 @@ import numpy as np
 from vision.geometry import side_lengths
 from vision.observations import CENTRE, Observation
 from vision.synth.camera import SKIN, HandSweep, Pose, camera_homography, card_corners, draw_hand, paste_card
-from vision.synth.faces import BGR, FACE_SIZE, game_codes, game_face, slug
+from vision.synth.faces import BGR, FACE_SIZE, game_codes, game_face, random_face, slug
 from vision.synth.scenes import table_image
 from vision.zones import TableZones, frame_zones
 
@@ -42,6 +42,10 @@ MARGIN = 12             # pixels kept clear at the frame's edge
 SLIDE_FRAMES = 5        # a card moved to another zone slides there over this many frames
 SWEEP_CHANCE = 0.35     # share of changes a hand sweeps across the table right after
 TABLES = ("wood", "felt", "dark")  # cloths a demo looks good on; patterned cloth is for the benchmarks
+STRAY = "stray"         # a recorded "card" that is none of the game's: a coaster, a card of another deck
+COVERED = "covered:"    # before a code: that card, lying partly under a thumb
+STRAY_SEED = 7          # which card-like face the stray shows
+THUMB_BGR = (120, 140, 190)
 
 
 def face_code(game: str, code: str) -> str:
@@ -50,8 +54,22 @@ def face_code(game: str, code: str) -> str:
     return code if code in game_codes(game) or slug(code) not in game_codes(game) else slug(code)
 
 
+def card_code(code: str) -> str:
+    """The card a recorded code lays, however it lies (`covered:red-9` is `red-9`)."""
+    return code[len(COVERED):] if code.startswith(COVERED) else code
+
+
 def card_face(game: str, code: str) -> np.ndarray:
-    """The face of `code`; a Gargon card lying face down shows its colour alone (`red`)."""
+    """The face of `code`; a Gargon card lying face down shows its colour alone (`red`);
+    `STRAY` is a card-like face of no game; a `COVERED` card has a thumb over its middle."""
+    if code == STRAY:
+        return random_face(random.Random(STRAY_SEED))
+    if code.startswith(COVERED):
+        face = card_face(game, card_code(code)).copy()
+        w, h = FACE_SIZE
+        cv2.ellipse(face, (round(0.55 * w), round(0.45 * h)), (round(0.15 * w), round(0.12 * h)), 30, 0, 360,
+                    THUMB_BGR, -1, cv2.LINE_AA)
+        return face
     if game == "gargon" and code in BGR and "-" not in code:
         return _gargon_back(code)
     return game_face(game, face_code(game, code))
@@ -220,8 +238,8 @@ class RecordedTable:
             self._cards[change.track] = (change.code or "", zone, spot)
             if change.kind == "moved" and before is not None:
                 self._slides[change.track] = (before, SLIDE_FRAMES)
-        if self.rng.random() < SWEEP_CHANCE:
-            self._sweep(change.track)
+        if change.code != STRAY and self.rng.random() < SWEEP_CHANCE:  # (a staged stray leaves the
+            self._sweep(change.track)  # recording's sweeps as they were, so its table films the same)
 
     def _take_spot(self, track: int, zone: str) -> int:
         free = self._free[zone]
@@ -276,7 +294,8 @@ class RecordedTable:
         return list(self._cards)
 
     def code_of(self, track: int) -> str | None:
-        return self._cards[track][0] if track in self._cards else None
+        """The card lying at `track` (a covered card's own code)."""
+        return card_code(self._cards[track][0]) if track in self._cards else None
 
     def frame(self) -> np.ndarray:
         """The next camera frame of the table as it lies now."""

@@ -16,7 +16,8 @@
     showError(null);
     $("camera-frame").src = data.image;
     $("camera-frame").hidden = false;
-    $("camera-result").textContent = `Kept: ${data.source}. The table uses it from its next start.`;
+    $("camera-result").textContent = data.live ? `Kept: ${data.source}. The table's camera uses it now.`
+      : `Kept: ${data.source}. The table uses it from its next start (it was started with another camera set).`;
   };
   $("seats-count").onchange = () => {
     $("seats-sheet").href = "/host/markers.png?seats=" + encodeURIComponent($("seats-count").value);
@@ -36,6 +37,7 @@
     showError(null);
     $("seats-drawn").src = data.image;
     $("seats-drawn").hidden = false;
-    $("seats-result").textContent = `Saved: ${data.seats} seats. The camera uses them from its next start.`;
+    $("seats-result").textContent = `Saved: ${data.seats} seats. ` +
+      (data.live ? "The table's camera uses them now." : "The camera uses them from its next start.");
   };
 })();

@@ -90,6 +90,6 @@
     $("enroll-card").hidden = true;
     $("enroll-finish").disabled = true;
     $("enroll-progress").textContent = `Saved: ${data.cards.length} cards of ${data.game} (${data.shots} photos). ` +
-      "The table's camera uses this deck for the game from its next start.";
+      (data.live ? "The table's camera uses this deck now." : "The table's camera uses this deck for the game from its next start.");
   };
 })();

@@ -11,7 +11,10 @@
   let schemaGame = null;
   let correcting = null;    // seq of the event being corrected, or null for a new event
   let readForm = null;      // () => the event the form holds
-  let formFor = null;       // what the form was last built for, so a push does not wipe it
+  let formFor = null;       // the game and turn the form was last built for
+  let formGame = null;      // the game whose schema built the form
+  let started = false;      // the host has tapped the form since it was built: no push rebuilds it
+  let formNumber = 0;       // which form this is: a send's answer resets only the form it sent
   const drawn = {};         // what each part was last drawn from: a push that changes nothing
                             // redraws nothing, so a focused control keeps its focus
 
@@ -160,9 +163,13 @@
     formFor = null;
   }
 
-  function buildForm(kind, action) {
+  // `chosen`: the host picked this form (a suggestion, a correction), so it counts as started.
+  function buildForm(kind, action, chosen) {
     const state = Board.current();
     const spec = schema && schema.events.find((e) => e.kind === kind);
+    formNumber += 1;
+    started = Boolean(chosen);
+    formGame = state.game_id;
     if (!spec) { $("event-form").replaceChildren(); readForm = null; return; }
     $("event-kind").value = kind;
     readForm = Forms.build($("event-form"), spec, context(state), action);
@@ -193,13 +200,17 @@
     if (changed("suggestions", shown, state.game_id)) {
       box.replaceChildren(...shown.map((t) => Forms.button(t.label, "suggestion", () => {
         setCorrecting(null);
-        buildForm(t.action.kind, t.action);
+        buildForm(t.action.kind, t.action, true);
         focusForm();
       })));
     }
-    // A new turn (or game) refreshes a form nobody is editing; a correction is left alone.
+    // A new turn refreshes a form the host has not started (its suggestion follows the
+    // game); a started form or a correction stays as the host left it until it is sent
+    // or cancelled. Only a new game (other forms) replaces it.
     const key = `${state.game_id}:${state.current_player}:${(state.accepted || []).length}`;
-    if (correcting === null && formFor !== key && schema) {
+    const newGame = formGame !== state.game_id;
+    if (newGame && correcting !== null) setCorrecting(null);
+    if (schema && formFor !== key && (newGame || (correcting === null && !started))) {
       formFor = key;
       const kind = $("event-kind").value || (schema.events[0] && schema.events[0].kind);
       buildForm(kind, suggested(kind));
@@ -222,7 +233,7 @@
 
   function correct(entry) {
     setCorrecting(entry.seq, entry.text);
-    buildForm(entry.action.kind, entry.action);
+    buildForm(entry.action.kind, entry.action, true);
     focusForm();
   }
 
@@ -352,14 +363,30 @@
   });
 
   $("event-kind").onchange = () => { setCorrecting(null); buildForm($("event-kind").value, suggested($("event-kind").value)); };
+  // Any tap or entry inside the form starts it (whatever made the event: a thumb, a
+  // keyboard, an assistive tool), so a push no longer rebuilds it under the host.
+  for (const type of ["input", "change", "click"]) {
+    $("event-form").addEventListener(type, () => { started = true; }, true);
+  }
   $("send-action").onclick = async () => {
     if (!readForm) return;
     const action = readForm();
+    const sent = formNumber;
     const done = correcting === null ? await post("action", { action })
       : await post("correct", { seq: correcting, action });
-    if (done) { setCorrecting(null); formFor = null; drawEntry(done); }
+    if (done && formNumber === sent) {  // (a form begun meanwhile is the host's next event: kept)
+      setCorrecting(null);
+      started = false;
+      formFor = null;
+      drawEntry(done);
+    }
   };
-  $("cancel-correct").onclick = () => { setCorrecting(null); formFor = null; drawEntry(Board.current()); };
+  $("cancel-correct").onclick = () => {
+    setCorrecting(null);
+    started = false;
+    formFor = null;
+    drawEntry(Board.current());
+  };
   $("broken-undo").onclick = () => post("undo");
   $("broken-end").onclick = async () => {
     if (await confirmAction("End this game? It cannot be scored.", "End the game")) post("end");
