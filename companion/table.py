@@ -379,12 +379,12 @@ class LiveTable:
         self._asked.pop(asked.id, None)
         seen = self._seen.get(track)
         if seen is not None:
-            named = dataclasses.replace(seen, code=code, confidence=1.0, candidates=())
-            self._seen[track] = named
+            sure = dataclasses.replace(seen, code=code, confidence=1.0, candidates=())
+            self._seen[track] = sure
             if not self._require_game().questions:
-                self._interpret(named)
+                self._interpret(sure)
             else:
-                self._held.insert(0, named)
+                self._held.insert(0, sure)
 
     def undo(self, key: str | None = None) -> None:
         with self._lock:

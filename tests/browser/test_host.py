@@ -17,7 +17,7 @@ from companion.adapters import adapter_for
 from companion.server import build_services, close_services
 from tests.browser.accessibility import axe_problems
 from tests.browser.conftest import PHONE
-from tests.browser.forms import enter, fill, pick, schema_of, send
+from tests.browser.forms import enter, fill, schema_of, send
 from tests.companion.conftest import table_settings
 from tests.companion.servers import HOST_TOKEN, Server
 

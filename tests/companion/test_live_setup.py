@@ -4,7 +4,6 @@ on a machine with no camera attached), a picture folder as the camera."""
 
 from __future__ import annotations
 
-import io
 import time
 import urllib.request
 from pathlib import Path
