@@ -17,7 +17,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from rules import bagani_cards, dugtungan_cards, gargon_cards
+from rules.bagani import cards as bagani_cards
+from rules.dugtungan import cards as dugtungan_cards
+from rules.gargon import cards as gargon_cards
 from rules.core import GameState
 
 Field = dict[str, Any]

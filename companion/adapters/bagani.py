@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from companion.adapters import Choice, HostEvent, Reading, Recording, Step, seat_name
-from rules.bagani_cards import CARD_CODES
-from rules.bagani_combos import best_hand
+from rules.bagani.cards import CARD_CODES
+from rules.bagani.combos import best_hand
 from rules.core import GameState
 from vision.observations import CENTRE, Observation, seat_zone, zone_seat
 

@@ -11,12 +11,12 @@ from functools import cache
 from typing import Any
 
 from companion.export import LOWEST_WINS
-from rules.bagani_cards import COLOURS as BAGANI_COLOURS
-from rules.bagani_cards import SHAPES as BAGANI_SHAPES
-from rules.bagani_combos import COMBO_AP
+from rules.bagani.cards import COLOURS as BAGANI_COLOURS
+from rules.bagani.cards import SHAPES as BAGANI_SHAPES
+from rules.bagani.combos import COMBO_AP
 from rules.catalogue import load_catalogue
-from rules.dugtungan_cards import actions as dugtungan_actions
-from rules.lagim_judge import SPIRIT_PATH_COINS
+from rules.dugtungan.cards import actions as dugtungan_actions
+from rules.lagim.contract import SPIRIT_PATH_COINS
 from rules.registry import GAMES
 
 #: How each game is won, in the words a player would use, and the unit of its totals.

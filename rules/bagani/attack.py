@@ -10,8 +10,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from rules.bagani_combos import combos_ap
-from rules.bagani_options import Options
+from rules.bagani.combos import combos_ap
+from rules.bagani.options import Options
 from rules.core import IllegalMove
 
 HALIMAW_ROW = 4  # "the four (4) face-up Halimaw Cards"

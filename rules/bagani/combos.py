@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Sequence
 
-from rules.bagani_cards import BIYAYA, BIYAYA_NAME, COLOURS, SHAPES, colour_of, shape_of
-from rules.bagani_options import Options
+from rules.bagani.cards import BIYAYA, BIYAYA_NAME, COLOURS, SHAPES, colour_of, shape_of
+from rules.bagani.options import Options
 from rules.core import IllegalMove
 
 SAME_COLOUR = {2: "pair", 3: "trio", 4: "quadro"}

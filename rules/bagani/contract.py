@@ -1,21 +1,20 @@
 """Bagani: the Card Game, behind the engine interface every game shares.
 
 This module reads the contract's JSON (`score`, `check`) and starts the tracker; the
-rules themselves live in the `bagani_*` modules: cards and deck files, combos and the
-final-hand optimiser, the attack step, end scoring, events and the tracker.
+rules themselves live in the package's other modules.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from rules.bagani_actions import action_from_dict
-from rules.bagani_attack import HALIMAW_ROW, Target, judge_attack
-from rules.bagani_cards import Deck, read_cards, read_colour, read_deck
-from rules.bagani_combos import TITLES, best_hand, classify
-from rules.bagani_options import Options
-from rules.bagani_scoring import Defeated, PlayerTable, score_tables
-from rules.bagani_tracker import GAME, BaganiState, new_state
+from rules.bagani.events import action_from_dict
+from rules.bagani.attack import HALIMAW_ROW, Target, judge_attack
+from rules.bagani.cards import Deck, read_cards, read_colour, read_deck
+from rules.bagani.combos import TITLES, best_hand, classify
+from rules.bagani.options import Options
+from rules.bagani.scoring import Defeated, PlayerTable, score_tables
+from rules.bagani.state import GAME, BaganiState, new_state
 from rules.core import BadInput, IllegalMove, seated_result
 from rules.options import parse_options
 from rules.payload import expect, items, obj, opt, player_names, req

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
-from rules.bagani_cards import Halimaw, read_card, read_cards, read_halimaw
+from rules.bagani.cards import Halimaw, read_card, read_cards, read_halimaw
 from rules.core import BadInput
 from rules.payload import expect, items, obj, req
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from rules.bagani_cards import COLOURS, REGIONS
-from rules.bagani_combos import Combo, best_hand
-from rules.bagani_options import Options
+from rules.bagani.cards import COLOURS, REGIONS
+from rules.bagani.combos import Combo, best_hand
+from rules.bagani.options import Options
 from rules.core import PlayerScore, ScoreResult, best_by
 
 AWARD_DP = 7

@@ -17,14 +17,14 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any, Iterator, Mapping, Sequence
 
-from rules.bagani_actions import (DECK, ROW, Action, Defeat, Discard, Done, Draw, End, PutDown,
+from rules.bagani.events import (DECK, ROW, Action, Defeat, Discard, Done, Draw, End, PutDown,
                                   Refill, Reveal, Setup, Show)
-from rules.bagani_cards import (ATTACKS, BIYAYA, BIYAYA_NAME, CARD_CODES, SARIMAW, Deck,
+from rules.bagani.cards import (ATTACKS, BIYAYA, BIYAYA_NAME, CARD_CODES, SARIMAW, Deck,
                                 Halimaw)
-from rules.bagani_attack import HALIMAW_ROW
-from rules.bagani_combos import TITLES, classify, combos_ap
-from rules.bagani_options import Options
-from rules.bagani_scoring import Defeated, PlayerTable, score_tables
+from rules.bagani.attack import HALIMAW_ROW
+from rules.bagani.combos import TITLES, classify, combos_ap
+from rules.bagani.options import Options
+from rules.bagani.scoring import Defeated, PlayerTable, score_tables
 from rules.core import IllegalMove, ScoreResult
 
 GAME = "bagani"

@@ -1,8 +1,7 @@
 """dugtungan (dug2ngan): the engine behind `companion score`/`check` and the live table.
 
-The rules live in the `rules.dugtungan_*` modules: cards and deck, the lexicon and house
-lists, Tagalog affix analysis, word verdicts, the move finder, the table's events and
-state. This module reads the contract's JSON requests and answers them.
+The rules live in the package's other modules; this module reads the contract's JSON
+requests and answers them.
 
 `check` judges words a person can lay down, so an unknown word, a reordered sapaw or a
 PAMATO missing from the word is a normal answer (`valid: false` with a reason); only what
@@ -16,13 +15,13 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from rules.core import BadInput, PlayerScore, ScoreResult, seated_result
-from rules.dugtungan_actions import action_from_dict
-from rules.dugtungan_cards import parse_card, parse_cards
-from rules.dugtungan_finder import find_words
-from rules.dugtungan_lexicon import HouseWords
-from rules.dugtungan_options import Options
-from rules.dugtungan_table import GAME, MAX_PLAYERS, MIN_PLAYERS, letters, new_game
-from rules.dugtungan_words import Dictionary, judge_dugtong, judge_sapaw, judge_todas
+from rules.dugtungan.events import action_from_dict
+from rules.dugtungan.cards import parse_card, parse_cards
+from rules.dugtungan.finder import find_words
+from rules.dugtungan.lexicon import HouseWords
+from rules.dugtungan.options import Options
+from rules.dugtungan.state import GAME, MAX_PLAYERS, MIN_PLAYERS, letters, new_game
+from rules.dugtungan.words import Dictionary, judge_dugtong, judge_sapaw, judge_todas
 from rules.options import parse_options
 from rules.payload import obj, player_names, req
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
 from rules.core import BadInput
-from rules.dugtungan_cards import parse_card
+from rules.dugtungan.cards import parse_card
 from rules.payload import expect, req
 
 

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator, Sequence
 
-from rules.dugtungan_cards import Card
-from rules.dugtungan_lexicon import finder_builds, lexicon_words
-from rules.dugtungan_morphology import INFIXES, PREFIXES, SUFFIXES, VOWELS
-from rules.dugtungan_words import Dictionary, WordVerdict
+from rules.dugtungan.cards import Card
+from rules.dugtungan.lexicon import finder_builds, lexicon_words
+from rules.dugtungan.morphology import INFIXES, PREFIXES, SUFFIXES, VOWELS
+from rules.dugtungan.words import Dictionary, WordVerdict
 
 
 MEMO_LIMIT = 200_000  # readings remembered before the memo starts afresh (bounds memory)

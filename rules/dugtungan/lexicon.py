@@ -20,7 +20,7 @@ from typing import Any, Iterable, Mapping
 
 from rules.catalogue import load_catalogue
 from rules.core import BadInput
-from rules.dugtungan_morphology import SuffixForms
+from rules.dugtungan.morphology import SuffixForms
 from rules.payload import expect, obj, opt
 
 

@@ -338,7 +338,7 @@ def derive(word: str, is_root: Callable[[str], bool], min_root_letters: int = 3,
     """The first analysis of `word` that reaches a root (other than the word itself). The
     lexicon's suffix forms and proper names are used unless others are given."""
     if suffixes is None or is_name is None:
-        from rules.dugtungan_lexicon import proper_names, suffix_forms
+        from rules.dugtungan.lexicon import proper_names, suffix_forms
         suffixes = suffix_forms() if suffixes is None else suffixes
         is_name = proper_names().__contains__ if is_name is None else is_name
     for found in _grammar(is_root, suffixes, min_root_letters, is_name).analyses(word):

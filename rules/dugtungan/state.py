@@ -15,13 +15,13 @@ from functools import cached_property, lru_cache
 from typing import Any, Mapping, Sequence
 
 from rules.core import BadInput, IllegalMove, PlayerScore, ScoreResult, check_player_count
-from rules.dugtungan_actions import (Action, Challenge, Draw, Dugtong, Pass, Pitik, Reshuffle, Reveal,
+from rules.dugtungan.events import (Action, Challenge, Draw, Dugtong, Pass, Pitik, Reshuffle, Reveal,
                                      Sapaw, ScoreLetters, Todas)
-from rules.dugtungan_cards import Card, deck_counts, parse_card, parse_cards
-from rules.dugtungan_finder import find_words
-from rules.dugtungan_lexicon import HouseWords
-from rules.dugtungan_options import Options
-from rules.dugtungan_words import TODAS, Dictionary, judge_dugtong, judge_sapaw, judge_todas
+from rules.dugtungan.cards import Card, deck_counts, parse_card, parse_cards
+from rules.dugtungan.finder import find_words
+from rules.dugtungan.lexicon import HouseWords
+from rules.dugtungan.options import Options
+from rules.dugtungan.words import TODAS, Dictionary, judge_dugtong, judge_sapaw, judge_todas
 from rules.options import parse_options
 from rules.payload import expect, opt, seat_of
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from rules.dugtungan_cards import Card, show, spell
-from rules.dugtungan_lexicon import HouseWords, lexicon_words
-from rules.dugtungan_morphology import Derivation, derive
-from rules.dugtungan_options import Options
+from rules.dugtungan.cards import Card, show, spell
+from rules.dugtungan.lexicon import HouseWords, lexicon_words
+from rules.dugtungan.morphology import Derivation, derive
+from rules.dugtungan.options import Options
 
 TODAS = "TODAS"
 

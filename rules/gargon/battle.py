@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from rules.gargon_cards import Card, spoken_list
+from rules.gargon.cards import Card, spoken_list
 
 #: Which rule settled a battle: the book's cases A, B, C, or the two players' 0s.
 ALONE, FIGHT, LEFT_ALONE, ZEROS = "A", "B", "C", "0s"

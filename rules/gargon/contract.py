@@ -1,7 +1,7 @@
 """Gargon (Amigo, 2001): the engine behind `companion score`/`check` and the live table.
 
-The rules live in the `rules.gargon_*` modules (cards, play phase, battles, scoring,
-tracker); this module reads the contract's JSON requests and answers them.
+The rules live in the package's other modules; this module reads the contract's JSON
+requests and answers them.
 
 Where `check` draws the line between an answer and an error:
 - `play` judges plays, so any play a person can physically lay down (three cards of one
@@ -18,13 +18,13 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from rules.core import BadInput, check_player_count, seated_result
-from rules.gargon_battle import battle_order, describe, resolve_colour
-from rules.gargon_cards import (GAME, MAX_PLAYERS, MIN_PLAYERS, amulet_table, cards_from_codes, colour_from_name,
+from rules.gargon.battle import battle_order, describe, resolve_colour
+from rules.gargon.cards import (GAME, MAX_PLAYERS, MIN_PLAYERS, amulet_table, cards_from_codes, colour_from_name,
                                  too_many_copies)
-from rules.gargon_options import Options
-from rules.gargon_play import judge_round, pattern_name, pattern_of
-from rules.gargon_scoring import score_won
-from rules.gargon_tracker import action_from_dict, new_game, seat_names
+from rules.gargon.options import Options
+from rules.gargon.play import judge_round, pattern_name, pattern_of
+from rules.gargon.scoring import score_won
+from rules.gargon.state import action_from_dict, new_game, seat_names
 from rules.options import parse_options
 from rules.payload import expect, obj, player_names, req
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 @dataclass(frozen=True)
 class Options:
     """Readings of the rulebook that a table may switch. Amulet counts are deck data, not
-    options: a deck passes them as `amulets` (see `rules.gargon_cards.amulet_table`)."""
+    options: a deck passes them as `amulets` (see `rules.gargon.cards.amulet_table`)."""
 
     shared_win: bool = field(default=True, metadata={
         "doc": "players tied for the most points share the win; off, the tie goes to whoever "

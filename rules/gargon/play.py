@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
-from rules.gargon_cards import spoken_list
+from rules.gargon.cards import spoken_list
 
 #: A pattern is the count of cards per colour, largest first: (2, 1) is "2:1".
 Pattern = tuple[int, ...]

@@ -12,8 +12,8 @@ from collections import Counter
 from typing import Mapping, Sequence
 
 from rules.core import PlayerScore, ScoreResult, best_by
-from rules.gargon_cards import COLOURS, GAME, Card
-from rules.gargon_options import Options
+from rules.gargon.cards import COLOURS, GAME, Card
+from rules.gargon.options import Options
 
 SOLE_MOST_BONUS = 10
 SHARED_MOST_BONUS = 5

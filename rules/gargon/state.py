@@ -7,7 +7,7 @@ counts them). Chance is an input: a `Reveal` carries the cards the camera saw.
 
 A round runs: each seat in turn `Play`s or `Pass`es (drawing 1-3 cards from the piles
 numbered 1 and 2), everyone's cards are turned up (`Reveal`), then choosers pick colours
-(`ChooseBattle`), each resolved by `rules.gargon_battle`, and losers `Draw` a replacement
+(`ChooseBattle`), each resolved by `rules.gargon.battle`, and losers `Draw` a replacement
 in turn order. The book says whoever forgets to draw gets no card: any other event while
 draws are owed forfeits them. When a draw pile runs out the round is played to the end,
 then the game ends and hands are discarded.
@@ -20,13 +20,13 @@ from itertools import combinations, permutations, product
 from typing import Any, ClassVar, Mapping, Sequence
 
 from rules.core import BadInput, IllegalMove, ScoreResult, check_player_count
-from rules.gargon_battle import chooser, describe, describe_draws, resolve_colour
-from rules.gargon_cards import (COLOURS, GAME, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Card,
+from rules.gargon.battle import chooser, describe, describe_draws, resolve_colour
+from rules.gargon.cards import (COLOURS, GAME, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Card,
                                 amulet_table, cards_from_codes, colour_from_name, full_deck,
                                 spoken_list, too_many_copies)
-from rules.gargon_options import Options
-from rules.gargon_play import MAX_CARDS, judge_round
-from rules.gargon_scoring import score_won
+from rules.gargon.options import Options
+from rules.gargon.play import MAX_CARDS, judge_round
+from rules.gargon.scoring import score_won
 from rules.options import parse_options
 from rules.payload import expect, opt, seat_of
 

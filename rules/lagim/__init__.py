@@ -1,16 +1,17 @@
-"""Lagim, the Filipino folklore card game: the engine the companion and the CLI call.
+"""Lagim, the Filipino folklore card game.
 
-The rules live in small modules, each with one job: `lagim_cards` (the catalogue and a
-deck file's printed levels), `lagim_battle` (one battle's verdict), `lagim_judge` (the
-JSON contract's `check` and `score`), `lagim_table` (a position), `lagim_turns` (what
-each event does) and `lagim_tracker` (set-up and the shared GameState interface).
+One module per role, the same roles as every game's package: `cards` (the catalogue and
+a deck file's printed levels), `battle` (one battle's verdict), `position` (where every
+card and coin is), `turns` (what each event does), `events` (what happens at the table),
+`state` (set-up and the tracker), `options` (house switches) and `contract` (the JSON
+`score`/`check` requests).
 """
 
 from __future__ import annotations
 
-from rules.lagim_actions import action_from_dict
-from rules.lagim_judge import GAME, check, score
-from rules.lagim_options import Options
-from rules.lagim_tracker import LagimState, new_game
+from rules.lagim.contract import GAME, check, score
+from rules.lagim.events import action_from_dict
+from rules.lagim.options import Options
+from rules.lagim.state import LagimState, new_game
 
 __all__ = ["GAME", "Options", "LagimState", "action_from_dict", "check", "new_game", "score"]

@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from rules.core import BadInput, PlayerScore, ScoreResult, best_by, check_player_count, seated_result
-from rules.lagim_battle import Defender, Equip, ForestFighter, judge, stack_problem
-from rules.lagim_cards import CardInfo, baryo_archetypes, catalogue_deck, forest_archetypes, parse_level
-from rules.lagim_options import Options
+from rules.lagim.battle import Defender, Equip, ForestFighter, judge, stack_problem
+from rules.lagim.cards import CardInfo, baryo_archetypes, catalogue_deck, forest_archetypes, parse_level
+from rules.lagim.options import Options
 from rules.options import parse_options
 from rules.payload import expect, items, obj, opt, player_names, req
 

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.core import ScoreResult
-from rules.lagim_cards import CardInfo, Deck
-from rules.lagim_judge import standings
-from rules.lagim_options import Options
+from rules.lagim.cards import CardInfo, Deck
+from rules.lagim.contract import standings
+from rules.lagim.options import Options
 
 LAGIM_LIMIT = 3  # "A Baryo can only hold a maximum of 3 Lagim Dwellers"
 RAID_MAX_CARDS = 3  # Hasik: 3 Lagim of one archetype; Angkla: 3 Hiwaga of one archetype

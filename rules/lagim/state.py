@@ -14,15 +14,15 @@ from itertools import combinations
 from typing import Any, Mapping, Sequence
 
 from rules.core import BadInput, ScoreResult, check_player_count
-from rules.lagim_actions import (
+from rules.lagim.events import (
     Angkla, BuildDefence, DrawBaryo, EndPhase, ForestAttack, Hasik, Pagtauli, SacrificeDarkCoin, Standby,
     SwitchDefence)
-from rules.lagim_cards import load_deck
-from rules.lagim_judge import DEFENCE_LINE_CARDS, MAX_PLAYERS, MIN_PLAYERS, soul_coins_each
-from rules.lagim_options import Options
-from rules.lagim_table import (
+from rules.lagim.cards import load_deck
+from rules.lagim.contract import DEFENCE_LINE_CARDS, MAX_PLAYERS, MIN_PLAYERS, soul_coins_each
+from rules.lagim.options import Options
+from rules.lagim.position import (
     PHASE_NAMES, RAID_MAX_CARDS, Baryo, Table, starting_baryo_cards)
-from rules.lagim_turns import acting_seat, play
+from rules.lagim.turns import acting_seat, play
 from rules.options import parse_options
 from rules.payload import expect, obj
 

@@ -13,13 +13,13 @@ from dataclasses import replace
 from typing import Any, Callable, Iterable
 
 from rules.core import IllegalMove
-from rules.lagim_actions import (
+from rules.lagim.events import (
     Angkla, BaryoOffering, Battle, BuildDefence, DrawBaryo, EndPhase, ForestAttack, Hasik, Pagtauli,
     Disable, LagimAction, Reap, RevealedDefender, SacrificeDarkCoin, Salag, SpecialKontra, Standby, SwitchDefence)
-from rules.lagim_battle import AGIMAT, Defender, Equip, ForestFighter, judge
-from rules.lagim_cards import CardInfo
-from rules.lagim_judge import DEFENCE_LINE_CARDS, SPIRIT_PATH_COINS
-from rules.lagim_table import LAGIM_LIMIT, PHASE_NAMES, RAID_MAX_CARDS, Baryo, Block, Incoming, Table
+from rules.lagim.battle import AGIMAT, Defender, Equip, ForestFighter, judge
+from rules.lagim.cards import CardInfo
+from rules.lagim.contract import DEFENCE_LINE_CARDS, SPIRIT_PATH_COINS
+from rules.lagim.position import LAGIM_LIMIT, PHASE_NAMES, RAID_MAX_CARDS, Baryo, Block, Incoming, Table
 
 ANSWERS = (Battle, Standby, Pagtauli, Salag)
 ABILITIES = (Reap, Disable)  # printed abilities: recorded when they happen, whoever's move it is

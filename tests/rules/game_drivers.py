@@ -22,10 +22,10 @@ import test_gargon_tracker as gargon_table  # noqa: E402
 import test_lagim_random as lagim_table  # noqa: E402
 from rules import dugtungan, gargon  # noqa: E402
 from rules.core import GameState, IllegalMove  # noqa: E402
-from rules.dugtungan_actions import Draw as WordDraw, Reshuffle, Reveal as WordReveal  # noqa: E402
-from rules.dugtungan_cards import deck_counts  # noqa: E402
-from rules.dugtungan_table import DRAW, REVEAL  # noqa: E402
-from rules.gargon_tracker import Draw as PileDraw  # noqa: E402
+from rules.dugtungan.events import Draw as WordDraw, Reshuffle, Reveal as WordReveal  # noqa: E402
+from rules.dugtungan.cards import deck_counts  # noqa: E402
+from rules.dugtungan.state import DRAW, REVEAL  # noqa: E402
+from rules.gargon.state import Draw as PileDraw  # noqa: E402
 from rules.registry import game_rules  # noqa: E402
 from test_lagim_cards import TABLE_DECK  # noqa: E402
 

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.bagani_cards import BIYAYA, NATURAL_CODES
-from rules.bagani_combos import best_hand, classify
-from rules.bagani_options import Options
+from rules.bagani.cards import BIYAYA, NATURAL_CODES
+from rules.bagani.combos import best_hand, classify
+from rules.bagani.options import Options
 from rules.core import IllegalMove
 
 B = BIYAYA
