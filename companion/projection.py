@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from companion.adapters import Adapter, Choice, adapter_for
-from companion.export import LOWEST_WINS
 from companion.store import GameRecord, Store, StoredEvent
-from rules.core import BadInput, GameRules, GameState, IllegalMove, best_by
-from rules.registry import game_rules
+from rules.core import BadInput, GameState, IllegalMove, best_by
+from rules.spec import GameSpec
+from rules.registry import game_spec
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +69,7 @@ class LogLine:
         return {"seq": self.seq, "text": self.text, "source": self.source, "undone": self.undone}
 
 
-def replay(initial: GameState, engine: GameRules, actions: Sequence[tuple[int, Mapping[str, Any], str]]
+def replay(initial: GameState, engine: GameSpec, actions: Sequence[tuple[int, Mapping[str, Any], str]]
            ) -> list[Applied]:
     """Apply `(seq, action, source)` in order from `initial`; IllegalMove names the first bad one."""
     state, applied = initial, []
@@ -82,7 +82,7 @@ def replay(initial: GameState, engine: GameRules, actions: Sequence[tuple[int, M
 class Projection:
     """Everything the scoreboard shows about one game, rebuilt event by event."""
 
-    def __init__(self, record: GameRecord, engine: GameRules, adapter: Adapter) -> None:
+    def __init__(self, record: GameRecord, engine: GameSpec, adapter: Adapter) -> None:
         self.record = record
         self.engine = engine
         self.adapter = adapter
@@ -223,7 +223,7 @@ class Projection:
         totals."""
         if not players:  # ended before any score existed (a Bagani game still at its set-up)
             return []
-        sign = -1 if self.record.game in LOWEST_WINS else 1
+        sign = -1 if game_spec(self.record.game).lowest_wins else 1
         contenders = [(name, p) for name, p in zip(self.record.players, players)
                       if not p.get("breakdown", {}).get("eliminated")]
         return list(best_by([name for name, _ in contenders],
@@ -262,7 +262,7 @@ class Projection:
 
 def project(store: Store, record: GameRecord) -> Projection:
     """Game `record` rebuilt from its stored log; BadInput if its game is not installed."""
-    projection = Projection(record, game_rules(record.game), adapter_for(record.game))
+    projection = Projection(record, game_spec(record.game), adapter_for(record.game))
     for event in store.events(record.id):
         projection.apply(event)
     return projection
