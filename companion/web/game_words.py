@@ -15,7 +15,7 @@ from rules.bagani.cards import SHAPES as BAGANI_SHAPES
 from rules.bagani.combos import COMBO_AP
 from rules.catalogue import load_catalogue
 from rules.dugtungan.cards import actions as dugtungan_actions
-from rules.lagim.contract import SPIRIT_PATH_COINS
+from rules.lagim.scoring import SPIRIT_PATH_COINS
 from rules.registry import game_names, game_spec
 
 def goals() -> dict[str, tuple[str, str]]:

@@ -21,10 +21,11 @@ from rules.core import BadInput, check_player_count, seated_result
 from rules.gargon.battle import battle_order, describe, resolve_colour
 from rules.gargon.cards import (GAME, MAX_PLAYERS, MIN_PLAYERS, amulet_table, cards_from_codes, colour_from_name,
                                  too_many_copies)
+from rules.gargon.events import action_from_dict
 from rules.gargon.options import Options
 from rules.gargon.play import judge_round, pattern_name, pattern_of
 from rules.gargon.scoring import score_won
-from rules.gargon.state import action_from_dict, new_game, seat_names
+from rules.gargon.state import new_game, seat_names
 from rules.options import parse_options
 from rules.payload import expect, obj, player_names, req
 

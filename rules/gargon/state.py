@@ -17,124 +17,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from itertools import combinations, permutations, product
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from rules.core import BadInput, IllegalMove, ScoreResult, check_player_count
 from rules.gargon.battle import chooser, describe, describe_draws, resolve_colour
-from rules.gargon.cards import (COLOURS, GAME, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Card,
-                                amulet_table, cards_from_codes, colour_from_name, full_deck,
-                                spoken_list, too_many_copies)
+from rules.gargon.cards import (COLOURS, GAME, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Card, amulet_table,
+                                cards_from_codes, colour_from_name, full_deck, spoken_list, too_many_copies)
+from rules.gargon.events import PILES, Action, ChooseBattle, Draw, Pass, Play, Reveal, read_pile
 from rules.gargon.options import Options
 from rules.gargon.play import MAX_CARDS, judge_round
 from rules.gargon.scoring import score_won
 from rules.options import parse_options
 from rules.payload import expect, opt, seat_of
 
-PILES = (1, 2)
 PLAYING, REVEALING, BATTLING, OVER = "playing", "revealing", "battling", "over"
 
-
-# --- events -------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Play:
-    """A seat lays cards face down; the colours show on their backs."""
-
-    seat: int
-    colours: tuple[str, ...]
-    kind: ClassVar[str] = "play"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "colours": list(self.colours)}
-
-
-@dataclass(frozen=True)
-class Pass:
-    """A seat passes and draws; `draws` names the pile (1 or 2) of each card drawn."""
-
-    seat: int
-    draws: tuple[int, ...]
-    kind: ClassVar[str] = "pass"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "draws": list(self.draws)}
-
-
-@dataclass(frozen=True)
-class Reveal:
-    """All played cards turned face up: one list of codes per seat, empty for a pass."""
-
-    cards: tuple[tuple[str, ...], ...]
-    kind: ClassVar[str] = "reveal"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "cards": [list(codes) for codes in self.cards]}
-
-
-@dataclass(frozen=True)
-class ChooseBattle:
-    """The chooser names the colour fought next."""
-
-    seat: int
-    colour: str
-    kind: ClassVar[str] = "battle"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "colour": self.colour}
-
-
-@dataclass(frozen=True)
-class Draw:
-    """A replacement card drawn after losing a card in battle, from pile 1 or 2."""
-
-    seat: int
-    pile: int
-    kind: ClassVar[str] = "draw"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "pile": self.pile}
-
-
-Action = Play | Pass | Reveal | ChooseBattle | Draw
-
-
-def action_from_dict(data: Mapping[str, Any]) -> Action:
-    """Rebuild a stored event; BadInput naming the field when it is malformed."""
-    expect(data, dict, "action")
-    kind = data.get("kind")
-    if kind == Play.kind:
-        colours = expect(data.get("colours"), list, "colours")
-        return Play(_seat_field(data), tuple(colour_from_name(c, f"colours[{i}]")
-                                             for i, c in enumerate(colours)))
-    if kind == Pass.kind:
-        draws = expect(data.get("draws"), list, "draws")
-        return Pass(_seat_field(data), tuple(_pile(p, f"draws[{i}]") for i, p in enumerate(draws)))
-    if kind == Reveal.kind:
-        cards = expect(data.get("cards"), list, "cards")
-        return Reveal(tuple(tuple(c.code for c in cards_from_codes(codes, f"cards[{i}]"))
-                            for i, codes in enumerate(cards)))
-    if kind == ChooseBattle.kind:
-        return ChooseBattle(_seat_field(data), colour_from_name(data.get("colour"), "colour"))
-    if kind == Draw.kind:
-        return Draw(_seat_field(data), _pile(data.get("pile"), "pile"))
-    kinds = ", ".join(k.kind for k in (Play, Pass, Reveal, ChooseBattle, Draw))
-    raise BadInput("kind", f"unknown Gargon event {kind!r}; one of {kinds}")
-
-
-def _seat_field(data: Mapping[str, Any]) -> int:
-    seat = expect(data.get("seat"), int, "seat")
-    if seat < 0:
-        raise BadInput("seat", "must not be negative")
-    return seat
-
-
-def _pile(value: Any, path: str) -> int:
-    if expect(value, int, path) not in PILES:
-        raise BadInput(path, "draw piles are numbered 1 and 2")
-    return value
-
-
-# --- the state ----------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class State:
@@ -273,7 +170,7 @@ class State:
             f"{name} passes and draws {_cards(len(action.draws))}." if action.draws
             else f"{name} passes; the draw piles are empty.")
         for pile in action.draws:
-            state = state._take_from(seat, _pile(pile, "draws"))
+            state = state._take_from(seat, read_pile(pile, "draws"))
         return state._after_play()
 
     def _after_play(self) -> "State":
@@ -347,7 +244,7 @@ class State:
     def _draw(self, action: Draw) -> "State":
         if not self.owed:
             raise IllegalMove(f"{self._name(action.seat)} has no card to draw now.")
-        seat, pile = action.seat, _pile(action.pile, "pile")
+        seat, pile = action.seat, read_pile(action.pile, "pile")
         if seat != self.owed[0]:
             waiting = spoken_list([self.names[s] for s in dict.fromkeys(self.owed)], "then")
             raise IllegalMove(f"{waiting} draw in this order; it is {self.names[self.owed[0]]}'s turn."

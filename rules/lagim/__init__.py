@@ -1,7 +1,7 @@
 """Lagim, the Filipino folklore card game.
 
 One module per role, the same roles as every game's package: `cards` (the catalogue and
-a deck file's printed levels), `battle` (one battle's verdict), `position` (where every
+a deck file's printed levels), `battle` (one battle's verdict), `scoring` (standings and the coins' limits), `position` (where every
 card and coin is), `turns` (what each event does), `events` (what happens at the table),
 `state` (set-up and the tracker), `options` (house switches) and `contract` (the JSON
 `score`/`check` requests).
@@ -9,10 +9,11 @@ card and coin is), `turns` (what each event does), `events` (what happens at the
 
 from __future__ import annotations
 
-from rules.lagim.contract import GAME, MAX_PLAYERS, MIN_PLAYERS, SPIRIT_PATH_COINS, check, score
+from rules.lagim.contract import check, score
 from rules.lagim.events import action_from_dict
 from rules.lagim.options import Options
 from rules.lagim.schema import event_schema
+from rules.lagim.scoring import GAME, MAX_PLAYERS, MIN_PLAYERS, SPIRIT_PATH_COINS
 from rules.lagim.state import LagimState, new_game
 from rules.spec import GameSpec
 

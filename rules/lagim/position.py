@@ -13,7 +13,7 @@ from typing import Any
 
 from rules.core import ScoreResult
 from rules.lagim.cards import CardInfo, Deck
-from rules.lagim.contract import standings
+from rules.lagim.scoring import standings
 from rules.lagim.options import Options
 
 LAGIM_LIMIT = 3  # "A Baryo can only hold a maximum of 3 Lagim Dwellers"

@@ -18,7 +18,7 @@ from rules.lagim.events import (
     Angkla, BuildDefence, DrawBaryo, EndPhase, ForestAttack, Hasik, Pagtauli, SacrificeDarkCoin, Standby,
     SwitchDefence)
 from rules.lagim.cards import load_deck
-from rules.lagim.contract import DEFENCE_LINE_CARDS, MAX_PLAYERS, MIN_PLAYERS, soul_coins_each
+from rules.lagim.scoring import DEFENCE_LINE_CARDS, MAX_PLAYERS, MIN_PLAYERS, soul_coins_each
 from rules.lagim.options import Options
 from rules.lagim.position import (
     PHASE_NAMES, RAID_MAX_CARDS, Baryo, Table, starting_baryo_cards)

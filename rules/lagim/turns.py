@@ -18,7 +18,7 @@ from rules.lagim.events import (
     Disable, LagimAction, Reap, RevealedDefender, SacrificeDarkCoin, Salag, SpecialKontra, Standby, SwitchDefence)
 from rules.lagim.battle import AGIMAT, Defender, Equip, ForestFighter, judge
 from rules.lagim.cards import CardInfo
-from rules.lagim.contract import DEFENCE_LINE_CARDS, SPIRIT_PATH_COINS
+from rules.lagim.scoring import DEFENCE_LINE_CARDS, SPIRIT_PATH_COINS
 from rules.lagim.position import LAGIM_LIMIT, PHASE_NAMES, RAID_MAX_CARDS, Baryo, Block, Incoming, Table
 
 ANSWERS = (Battle, Standby, Pagtauli, Salag)

@@ -25,7 +25,7 @@ from rules.core import GameState, IllegalMove  # noqa: E402
 from rules.dugtungan.events import Draw as WordDraw, Reshuffle, Reveal as WordReveal  # noqa: E402
 from rules.dugtungan.cards import deck_counts  # noqa: E402
 from rules.dugtungan.state import DRAW, REVEAL  # noqa: E402
-from rules.gargon.state import Draw as PileDraw  # noqa: E402
+from rules.gargon.events import Draw as PileDraw  # noqa: E402
 from rules.registry import game_spec  # noqa: E402
 from test_lagim_cards import TABLE_DECK  # noqa: E402
 

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from rules import gargon
 from rules.core import BadInput, IllegalMove
 from rules.gargon.cards import Card, full_deck
-from rules.gargon.state import ChooseBattle, Draw, Pass, Play, Reveal, State
+from rules.gargon.events import ChooseBattle, Draw, Pass, Play, Reveal
+from rules.gargon.state import State
 
 ADAM, BERND, COLLETTE, DAGMAR = range(4)
 BOOK_REVEAL = Reveal((("yellow-3", "yellow-11", "red-9"), (), ("blue-8", "blue-2", "red-8"),
