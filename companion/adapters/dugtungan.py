@@ -47,7 +47,8 @@ class DugtunganAdapter:
                 for code, _ in observation.candidates if code != observation.code][:2]
             # not spent: the PAMATO anchors the row of the next word
             return (Reading(f"Is the new PAMATO {observation.code}?", tuple(choices), observation.confidence),)
-        if view["phase"] not in ("draw", "play") or view["current"] is None:
+        seat = state.current_player()
+        if view["phase"] not in ("draw", "play") or seat is None:
             return ()
         anchor = next((o for o in seen.values() if o.zone == CENTRE and o.code == view["pamato"]
                        and o.track != observation.track), None)
@@ -61,11 +62,10 @@ class DugtunganAdapter:
                      key=lambda o: _centre(o)[0])
         if len(row) < 2:
             return ()
-        return self._dugtong(view, row, observation)
+        return self._dugtong(view, seat, row, observation)
 
-    def _dugtong(self, view: Mapping[str, Any], row: Sequence[Observation],
+    def _dugtong(self, view: Mapping[str, Any], seat: int, row: Sequence[Observation],
                  pamato: Observation) -> Sequence[Reading]:
-        seat = view["current"]
         name = view["players"][seat]
         word = [o.code for o in row]
         action = {"kind": "dugtong", "seat": seat, "word": word, "pamato": pamato.code}

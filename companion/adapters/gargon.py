@@ -41,7 +41,7 @@ class GargonAdapter:
         names = [p["name"] for p in view["players"]]
         seat = zone_seat(observation.zone)
         if view["phase"] == "playing" and observation.kind == "appeared":
-            current = names.index(view["current"]) if view["current"] in names else None
+            current = state.current_player()
             if current is None or view["owed_draws"]:
                 return ()
             laid = _seat_cards(seen, current)
@@ -54,7 +54,7 @@ class GargonAdapter:
         if view["phase"] == "battling" and observation.kind == "gone" and _is_face(observation.code):
             colour = _colour(observation.code)
             out = {_colour(code) for p in view["players"] for code in p["table"]}
-            chooser = names.index(view["current"]) if view["current"] in names else None
+            chooser = state.current_player()
             if colour in out and chooser is not None:
                 action = {"kind": "battle", "seat": chooser, "colour": colour}
                 return (Reading(f"Did {names[chooser]} choose to fight {colour}?",
@@ -64,9 +64,9 @@ class GargonAdapter:
     def settle(self, state: GameState, seen: Mapping[int, Observation]) -> Sequence[Reading]:
         view = state.to_dict()
         names = [p["name"] for p in view["players"]]
-        if view["phase"] != "playing" or view["owed_draws"] or view["current"] not in names:
+        current = state.current_player()
+        if view["phase"] != "playing" or view["owed_draws"] or current is None:
             return ()
-        current = names.index(view["current"])
         laid = _seat_cards(seen, current)
         return (self._play(current, laid, names),) if laid else ()
 

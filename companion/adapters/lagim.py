@@ -28,7 +28,7 @@ class LagimAdapter:
     def interpret(self, observation: Observation, state: GameState,
                   seen: Mapping[int, Observation]) -> Sequence[Reading]:
         view = state.to_dict()
-        seat = view["current_player"]
+        seat = state.current_player()
         if (observation.kind == "gone" or observation.code is None or seat is None
                 or zone_seat(observation.zone) != seat):
             return ()

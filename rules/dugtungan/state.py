@@ -91,10 +91,13 @@ class State:
             for name, hand in zip(self.names, self.hands))
         return ScoreResult(GAME, players, self.winners)
 
+    def _name_of(self, seat: int | None) -> str | None:
+        return None if seat is None else self.names[seat]
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "game": GAME, "phase": self.phase, "players": list(self.names),
-            "current": self.current_player(), "direction": self.direction,
+            "current_player": self._name_of(self.current_player()), "direction": self.direction,
             "pamato": self.pamato, "word": list(self.word),
             "word_owner": None if self.word_owner is None else self.names[self.word_owner],
             "hand_sizes": [len(h) for h in self.hands], "deck": self.deck,

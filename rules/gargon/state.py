@@ -135,7 +135,7 @@ class State:
         return {
             "game": GAME, "round": self.round, "phase": self.phase,
             "start": self.names[self.start],
-            "current": None if current is None else self.names[current],
+            "current_player": None if current is None else self.names[current],
             "players": players, "piles": list(self.piles), "last_round": self.last_round,
             "discarded": len(self.discarded) + self.unseen_discards,
             "owed_draws": [self.names[s] for s in self.owed],

@@ -51,7 +51,9 @@ class LagimState:
         return self.table.standings()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": "lagim", "current_player": self.current_player(), **self.table.to_dict(),
+        seat = self.current_player()
+        return {"game": "lagim", "current_player": None if seat is None else self.table.baryos[seat].name,
+                **self.table.to_dict(),
                 "announcements": list(self.announcements)}
 
     def legal_actions(self) -> list[Any]:
