@@ -12,7 +12,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from companion.adapters import Adapter, Choice, adapter_for
+from companion.adapters import Adapter, Choice, adapter_for, describe
 from companion.store import GameRecord, Store, StoredEvent
 from rules.core import BadInput, GameState, IllegalMove, best_by
 from rules.spec import GameSpec
@@ -144,7 +144,7 @@ class Projection:
 
     def describe(self, action: Mapping[str, Any]) -> str:
         """The event in full, for the host's tools."""
-        return self.adapter.describe(action, self.names)
+        return describe(self.record.game, action, self.names)
 
     def tell(self, action: Mapping[str, Any]) -> str:
         """The event as the log and the prompts say it to everyone: no secret cards."""

@@ -100,10 +100,6 @@ class Adapter(Protocol):
         (e.g. a Gargon play is complete when the next player passes)."""
         ...
 
-    def describe(self, action: Mapping[str, Any], players: Sequence[str]) -> str:
-        """One line for the scoreboard's log, e.g. "Ana defeats the Higante (3 DP)"."""
-        ...
-
     def host_templates(self, state: GameState) -> Sequence[Choice]:
         """Events the host may enter by hand, pre-filled (anything the camera cannot see)."""
         ...
@@ -135,13 +131,9 @@ class HostAdapter:
     def settle(self, state: GameState, seen: Mapping[int, Observation]) -> Sequence[Reading]:
         return ()
 
-    def describe(self, action: Mapping[str, Any], players: Sequence[str]) -> str:
-        event = self.spec.action_from_dict(action)
-        return event.describe(players) if isinstance(event, Described) else str(action.get("kind"))
-
     def host_templates(self, state: GameState) -> Sequence[Choice]:
         names = [p["name"] for p in state.to_dict()["players"]]
-        return [Choice(self.describe(a.to_dict(), names), a.to_dict()) for a in state.legal_actions()]
+        return [Choice(describe(self.game, a.to_dict(), names), a.to_dict()) for a in state.legal_actions()]
 
     def recording(self) -> Recording:
         raise BadInput("game", f"{self.game} has no scripted demo table")
@@ -182,6 +174,11 @@ def demo_games() -> list[str]:
     return [game for game in playable_games() if adapter_for(game).recordings()]
 
 
-def seat_name(players: Sequence[str], seat: Any) -> str:
-    """The name of the player in `seat` for a log line; "?" for a seat a stored event lacks."""
-    return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "?"
+def describe(game: str, action: Mapping[str, Any], players: Sequence[str]) -> str:
+    """The scoreboard's line for a stored event, said by the event itself; an event the
+    rules no longer read (stored before a rules change) shows its kind."""
+    try:
+        event = game_spec(game).action_from_dict(action)
+    except BadInput:
+        return str(action.get("kind"))
+    return event.describe(players) if isinstance(event, Described) else str(action.get("kind"))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from companion.adapters import Choice, HostEvent, Reading, Recording, Step, seat_name
+from companion.adapters import Choice, HostEvent, Reading, Recording, Step, describe
 from rules.bagani.cards import CARD_CODES
 from rules.bagani.combos import best_hand
 from rules.core import GameState
@@ -146,47 +146,16 @@ class BaganiAdapter:
         return (Reading("Are these the final hands?", (Choice("Yes, score them", action),),
                         min((o.confidence for o in laid), default=1.0), frozenset(o.track for o in laid)),)
 
-    def describe(self, action: Mapping[str, Any], players: Sequence[str]) -> str:
-        kind = action.get("kind")
-        seat = action.get("player")
-        who = seat_name(players, seat)
-        if kind == "setup":
-            return f"Face-up rows: {', '.join(action['bagani'])}; Halimaw {', '.join(map(_name, action['halimaw']))}"
-        if kind == "draw":
-            return f"{who} draws {action['card']} from the row" if action["source"] == "row" \
-                else f"{who} draws from the deck"
-        if kind == "refill":
-            return f"{action['card']} fills the face-up row"
-        if kind == "discard":
-            return f"{who} discards {action.get('card') or 'a card'}"
-        if kind == "combos":
-            return f"{who} puts down {'; '.join(', '.join(c) for c in action['combos'])}"
-        if kind == "defeat":
-            return f"{who} defeats {action['halimaw']}"
-        if kind == "done":
-            return f"{who} ends the attack step"
-        if kind == "reveal":
-            return f"{_name(action['halimaw'])} is revealed"
-        if kind == "end":
-            hands = action.get("hands")
-            shown = "; ".join(f"{players[i]}: {', '.join(h) or 'no cards'}" for i, h in enumerate(hands or []))
-            return f"Final hands: {shown}" if hands else "The game is scored"
-        return str(action)
-
     def host_templates(self, state: GameState) -> Sequence[Choice]:
         names = [p["name"] for p in state.to_dict()["players"]]
         actions = [a.to_dict() for a in state.legal_actions()]
-        return [Choice(self.describe(a, names), a) for a in actions[:40]]
+        return [Choice(describe(GAME, a, names), a) for a in actions[:40]]
 
     def recording(self) -> Recording:
         return _DEMO
 
     def recordings(self) -> Sequence[Recording]:
         return DEMOS
-
-
-def _name(halimaw: Any) -> str:
-    return halimaw["name"] if isinstance(halimaw, Mapping) else str(halimaw)
 
 
 # --- the demo table ----------------------------------------------------------------------

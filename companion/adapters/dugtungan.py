@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from companion.adapters import Choice, HostEvent, Reading, Recording, Step, seat_name
+from companion.adapters import Choice, HostEvent, Reading, Recording, Step, describe
 from rules.core import GameState
 from vision.observations import CENTRE, Observation
 
@@ -68,7 +68,7 @@ class DugtunganAdapter:
                  pamato: Observation) -> Sequence[Reading]:
         name = view["players"][seat]
         word = [o.code for o in row]
-        action = {"kind": "dugtong", "seat": seat, "word": word, "pamato": pamato.code}
+        action = {"kind": "dugtong", "player": seat, "word": word, "pamato": pamato.code}
         cards = list(row) + [pamato]
         unsure = min(cards, key=lambda o: o.confidence)
         choices = [Choice(f"Yes, {''.join(word)}", action)]
@@ -76,7 +76,7 @@ class DugtunganAdapter:
             if code != unsure.code and unsure is not pamato:
                 other = [code if o is unsure else o.code for o in row]
                 choices.append(Choice(f"No, {''.join(other)}", {**action, "word": other}))
-        draws = [Reading("The player drew first.", (Choice("Yes", {"kind": "draw", "seat": seat, "card": None}),), 1.0)
+        draws = [Reading("The player drew first.", (Choice("Yes", {"kind": "draw", "player": seat, "card": None}),), 1.0)
                  for _ in range(view["draws_due"])]
         spent = frozenset(o.track for o in row)
         return (*draws, Reading(f"Did {name} make {''.join(word)} and lay {pamato.code} as the new PAMATO?",
@@ -85,37 +85,10 @@ class DugtunganAdapter:
     def settle(self, state: GameState, seen: Mapping[int, Observation]) -> Sequence[Reading]:
         return ()
 
-    def describe(self, action: Mapping[str, Any], players: Sequence[str]) -> str:
-        kind = action.get("kind")
-        seat = action.get("seat")
-        who = seat_name(players, seat)
-        if kind == "reveal":
-            return f"The PAMATO is {action['card']}"
-        if kind == "draw":
-            return f"{who} draws" + (f" {action['card']}" if action.get("card") else "")
-        if kind == "dugtong":
-            return f"{who} makes {''.join(action['word'])}; new PAMATO {action.get('pamato') or 'none'}"
-        if kind == "todas":
-            return f"{who} makes {''.join(action['word'])} with TODAS"
-        if kind == "pass":
-            return f"{who} passes"
-        if kind == "sapaw":
-            return f"SAPAW by {who}: {''.join(action['word'])}"
-        if kind == "pitik":
-            target = players[action["target"]] if action["target"] < len(players) else "?"
-            return f"{who} makes {target} take {action.get('card') or 'a card'} (PITIK)"
-        if kind == "reshuffle":
-            return "The banks are shuffled into a new deck"
-        if kind == "score-letters":
-            return "The letters left in hand are scored"
-        if kind == "challenge":
-            return f"The table {'accepts' if action['accepted'] else 'rejects'} {action['word']}"
-        return str(action)
-
     def host_templates(self, state: GameState) -> Sequence[Choice]:
         players = list(state.to_dict()["players"])
         actions = [a.to_dict() for a in state.legal_actions()]
-        return [Choice(self.describe(a, players), a) for a in actions[:40]]
+        return [Choice(describe(GAME, a, players), a) for a in actions[:40]]
 
     def recording(self) -> Recording:
         return _DEMO
@@ -143,7 +116,7 @@ def _demo(players: int = 2) -> Recording:
     hand wins."""
     host = lambda action, delay=2.0: Step(delay, host=HostEvent(action=action))  # noqa: E731
     passes = lambda seats: [s for seat in seats for s in (  # noqa: E731
-        host({"kind": "draw", "seat": seat, "card": None}, 3.0), host({"kind": "pass", "seat": seat}))]
+        host({"kind": "draw", "player": seat, "card": None}, 3.0), host({"kind": "pass", "player": seat}))]
     steps = [
         Step(2.0, _card(1, "LA", 300, 100)),
         Step(2.5, _card(2, "BA", 160, 100)), Step(1.0, _card(3, "HA", 230, 100)),

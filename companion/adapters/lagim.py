@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from companion.adapters import Choice, HostEvent, Reading, Recording, Step, seat_name
+from companion.adapters import Choice, HostEvent, Reading, Recording, Step, describe
 from rules.core import GameState
 from vision.observations import Observation, seat_zone, zone_seat
 
@@ -49,55 +49,13 @@ class LagimAdapter:
     def settle(self, state: GameState, seen: Mapping[int, Observation]) -> Sequence[Reading]:
         return ()
 
-    def describe(self, action: Mapping[str, Any], players: Sequence[str]) -> str:
-        kind = action.get("kind")
-        seat = action.get("player")
-        who = seat_name(players, seat)
-        target = action.get("target")
-        whom = players[target] if isinstance(target, int) and 0 <= target < len(players) else ""
-        cards = ", ".join(action.get("cards") or [])
-        if kind == "draw_baryo":
-            return f"{who} draws a Baryo card"
-        if kind == "build_defence":
-            return f"{who} builds the defence ({action['defenders']} defenders, {action['equips']} Kontra)"
-        if kind == "forest_attack":
-            return f"{action['card']} attacks {who}'s Baryo"
-        if kind == "battle":
-            return f"{who} battles with {', '.join(d['name'] for d in action['defenders'])}"
-        if kind == "standby":
-            return f"{who} stands by"
-        if kind == "hasik":
-            return f"{who} raids {whom} with {cards} (HASIK)"
-        if kind == "pagtauli":
-            return f"{who} sends the raid back with {action['hiwaga']} (PAGTAULI)"
-        if kind == "angkla":
-            return f"{who} anchors {cards} on {whom} (ANGKLA)"
-        if kind == "sacrifice_dark_coin":
-            return f"{who} sacrifices a Dark Soul Coin"
-        if kind == "baryo_offering":
-            return f"{who} makes a Baryo offering"
-        if kind == "special_kontra":
-            return f"{who} casts {action['card']}"
-        if kind == "end_phase":
-            return f"{who} ends the phase"
-        if kind == "switch_defence":
-            return f"{who} switches defence cards with cards from the hand"
-        if kind == "salag":
-            wielder = f", wielded by {action['wielder']}" if action.get("wielder") else ""
-            return f"{who} casts SALAG with {action['nullifier']}{wielder}"
-        if kind == "disable":
-            return f"{action['card']} disables {action.get('defenders', 1)} of {who}'s Defenders"
-        if kind == "reap":
-            return f"{action['card']} reaps a Soul Coin from {whom} for {who}"
-        return str(action)
-
     def host_templates(self, state: GameState) -> Sequence[Choice]:
         names = [p["name"] for p in state.to_dict()["players"]]
         actions = [a.to_dict() for a in state.legal_actions()]
         seat = state.current_player()
         if state.to_dict()["incoming"] is not None and seat is not None:
             actions.append({"kind": "battle", "player": seat, "defenders": [{"name": "Amihan", "equip": []}]})
-        return [Choice(self.describe(a, names), a) for a in actions[:40]]
+        return [Choice(describe(GAME, a, names), a) for a in actions[:40]]
 
     def recording(self) -> Recording:
         return _DEMO

@@ -9,10 +9,11 @@ unknown (None): at a real table nobody but its owner sees it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar, Mapping, Sequence
 
 from rules.bagani.cards import Halimaw, read_card, read_cards, read_halimaw
 from rules.core import BadInput
+from rules.event import Event, seat_name
 from rules.payload import expect, items, obj, req
 
 ROW, DECK = "row", "deck"
@@ -36,7 +37,7 @@ def _read_hands(value: Any, path: str) -> tuple[tuple[str, ...], ...]:
 
 
 @dataclass(frozen=True)
-class Setup:
+class Setup(Event):
     """The face-up rows at the start; `hands` only when every starting hand is known."""
 
     bagani: tuple[str, ...]
@@ -44,10 +45,9 @@ class Setup:
     hands: tuple[tuple[str, ...], ...] | None = None
     kind: ClassVar[str] = "setup"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "bagani": list(self.bagani),
-                "halimaw": [h.to_dict() for h in self.halimaw],
-                "hands": None if self.hands is None else [list(h) for h in self.hands]}
+    def describe(self, players: Sequence[str]) -> str:
+        return f"Face-up rows: {', '.join(self.bagani)}; Halimaw {', '.join(h.name for h in self.halimaw)}"
+
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Setup":
@@ -65,7 +65,7 @@ def _read_halimaw_ref(value: Any, path: str) -> Halimaw:
 
 
 @dataclass(frozen=True)
-class Draw:
+class Draw(Event):
     """Step 1: one draw, from the face-up row (card required) or the deck top."""
 
     player: int
@@ -73,8 +73,10 @@ class Draw:
     card: str | None = None
     kind: ClassVar[str] = "draw"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "player": self.player, "source": self.source, "card": self.card}
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"{who} draws {self.card} from the row" if self.source == "row" else f"{who} draws from the deck"
+
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Draw":
@@ -88,14 +90,15 @@ class Draw:
 
 
 @dataclass(frozen=True)
-class Refill:
+class Refill(Event):
     """A card from the deck top filling an empty face-up slot."""
 
     card: str
     kind: ClassVar[str] = "refill"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "card": self.card}
+    def describe(self, players: Sequence[str]) -> str:
+        return f"{self.card} fills the face-up row"
+
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Refill":
@@ -103,15 +106,17 @@ class Refill:
 
 
 @dataclass(frozen=True)
-class Discard:
+class Discard(Event):
     """The 8-card hand limit: one card discarded after drawing (None: not seen)."""
 
     player: int
     card: str | None = None
     kind: ClassVar[str] = "discard"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "player": self.player, "card": self.card}
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"{who} discards {self.card or 'a card'}"
+
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Discard":
@@ -119,15 +124,17 @@ class Discard:
 
 
 @dataclass(frozen=True)
-class PutDown:
+class PutDown(Event):
     """Step 2: combos put down from the hand; their AP joins the turn's pool."""
 
     player: int
     combos: tuple[tuple[str, ...], ...]
     kind: ClassVar[str] = "combos"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "player": self.player, "combos": [list(c) for c in self.combos]}
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"{who} puts down {'; '.join(', '.join(c) for c in self.combos)}"
+
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "PutDown":
@@ -135,15 +142,17 @@ class PutDown:
 
 
 @dataclass(frozen=True)
-class Defeat:
+class Defeat(Event):
     """Step 2: AP from the pool spent on one face-up Halimaw."""
 
     player: int
     halimaw: str
     kind: ClassVar[str] = "defeat"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "player": self.player, "halimaw": self.halimaw}
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"{who} defeats {self.halimaw}"
+
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Defeat":
@@ -151,14 +160,16 @@ class Defeat:
 
 
 @dataclass(frozen=True)
-class Done:
+class Done(Event):
     """The end of step 2 (a pass when nothing was put down); unused AP is lost."""
 
     player: int
     kind: ClassVar[str] = "done"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "player": self.player}
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"{who} ends the attack step"
+
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Done":
@@ -166,14 +177,15 @@ class Done:
 
 
 @dataclass(frozen=True)
-class Reveal:
+class Reveal(Event):
     """Step 3: the next Halimaw turned face up; stats the deck lacks may come with it."""
 
     halimaw: Halimaw
     kind: ClassVar[str] = "reveal"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "halimaw": self.halimaw.to_dict()}
+    def describe(self, players: Sequence[str]) -> str:
+        return f"{self.halimaw.name} is revealed"
+
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Reveal":
@@ -181,15 +193,17 @@ class Reveal:
 
 
 @dataclass(frozen=True)
-class Show:
+class Show(Event):
     """A whole hand seen by the table (a reveal-hands attack): it replaces what was unseen."""
 
     player: int
     cards: tuple[str, ...]
     kind: ClassVar[str] = "show"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "player": self.player, "cards": list(self.cards)}
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"{who} shows {', '.join(self.cards)}"
+
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Show":
@@ -197,15 +211,18 @@ class Show:
 
 
 @dataclass(frozen=True)
-class End:
+class End(Event):
     """The game is scored; `hands` are the final hands shown, in seat order."""
 
     hands: tuple[tuple[str, ...], ...] | None = None
     kind: ClassVar[str] = "end"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind,
-                "hands": None if self.hands is None else [list(h) for h in self.hands]}
+    def describe(self, players: Sequence[str]) -> str:
+        if not self.hands:
+            return "The game is scored"
+        return "Final hands: " + "; ".join(f"{seat_name(players, i)}: {', '.join(h) or 'no cards'}"
+                                           for i, h in enumerate(self.hands))
+
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "End":

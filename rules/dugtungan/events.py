@@ -8,9 +8,10 @@ and `to_dict()`, and `action_from_dict` rebuilds it from the event log.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar, Mapping, Sequence
 
 from rules.core import BadInput
+from rules.event import ACTOR, Event, seat_name, upgrade
 from rules.dugtungan.cards import parse_card
 from rules.payload import expect, req
 
@@ -23,7 +24,7 @@ def _codes(value: Any, path: str) -> tuple[str, ...]:
     return tuple(_code(v, f"{path}[{i}]") for i, v in enumerate(expect(value, list, path)))
 
 
-def _seat(data: Mapping[str, Any], key: str = "seat") -> int:
+def _seat(data: Mapping[str, Any], key: str = ACTOR) -> int:
     seat = req(data, key, int)
     if seat < 0:
         raise BadInput(key, "must not be negative")
@@ -35,133 +36,139 @@ def _maybe_code(data: Mapping[str, Any], key: str) -> str | None:
 
 
 @dataclass(frozen=True)
-class Reveal:
+class Reveal(Event):
     """The top card of the draw deck turned up as the new PAMATO (at the start, or after a
     dead card)."""
 
     card: str
     kind: ClassVar[str] = "reveal"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "card": self.card}
+    def describe(self, players: Sequence[str]) -> str:
+        return f"The PAMATO is {self.card}"
 
 
 @dataclass(frozen=True)
-class Draw:
+class Draw(Event):
     """BUNOT: one card from the draw deck into a hand; `card` is None when unseen."""
 
-    seat: int
+    player: int
     card: str | None = None
     kind: ClassVar[str] = "draw"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "card": self.card}
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"{who} draws" + (f" {self.card}" if self.card else "")
 
 
 @dataclass(frozen=True)
-class Dugtong:
+class Dugtong(Event):
     """A word around the PAMATO (its cards in order, the PAMATO among them), then a new
     PAMATO from the hand; `pamato` is None only when the word emptied the hand."""
 
-    seat: int
+    player: int
     word: tuple[str, ...]
     pamato: str | None
     kind: ClassVar[str] = "dugtong"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "word": list(self.word), "pamato": self.pamato}
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"{who} makes {''.join(self.word)}; new PAMATO {self.pamato or 'none'}"
 
 
 @dataclass(frozen=True)
-class Todas:
+class Todas(Event):
     """A word from the hand alone, the TODAS card in it; the PAMATO stays in play."""
 
-    seat: int
+    player: int
     word: tuple[str, ...]
     kind: ClassVar[str] = "todas"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "word": list(self.word)}
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"{who} makes {''.join(self.word)} with TODAS"
 
 
 @dataclass(frozen=True)
-class Pass:
+class Pass(Event):
     """The player does not (or cannot) dugtong; the PAMATO stays for the next player."""
 
-    seat: int
+    player: int
     kind: ClassVar[str] = "pass"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat}
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"{who} passes"
 
 
 @dataclass(frozen=True)
-class Sapaw:
+class Sapaw(Event):
     """Any player, in turn or not, re-lays the word on the table with cards inserted;
     `word` is the whole new word in order."""
 
-    seat: int
+    player: int
     word: tuple[str, ...]
     kind: ClassVar[str] = "sapaw"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "word": list(self.word)}
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"SAPAW by {who}: {''.join(self.word)}"
 
 
 @dataclass(frozen=True)
-class Pitik:
+class Pitik(Event):
     """The player who laid a PITIK PAMATO names `target`, who draws one card from the
     layer's hand (`card`, None when unseen)."""
 
-    seat: int
+    player: int
     target: int
     card: str | None = None
     kind: ClassVar[str] = "pitik"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "target": self.target, "card": self.card}
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"{who} makes {seat_name(players, self.target)} take {self.card or 'a card'} (PITIK)"
 
 
 @dataclass(frozen=True)
-class Reshuffle:
+class Reshuffle(Event):
     """The deck ran out and the table chose to shuffle every bank into a new deck."""
 
     kind: ClassVar[str] = "reshuffle"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind}
+    def describe(self, players: Sequence[str]) -> str:
+        return "The banks are shuffled into a new deck"
 
 
 @dataclass(frozen=True)
-class ScoreLetters:
+class ScoreLetters(Event):
     """The deck ran out and the table chose to score the letters left in hand; `hands`
     are the hands shown, one list of codes per seat."""
 
     hands: tuple[tuple[str, ...], ...]
     kind: ClassVar[str] = "score-letters"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "hands": [list(h) for h in self.hands]}
+    def describe(self, players: Sequence[str]) -> str:
+        return "The letters left in hand are scored"
 
 
 @dataclass(frozen=True)
-class Challenge:
+class Challenge(Event):
     """The table voted on a word: accepted joins the house list, refused is rejected."""
 
     word: str
     accepted: bool
     kind: ClassVar[str] = "challenge"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "word": self.word, "accepted": self.accepted}
+    def describe(self, players: Sequence[str]) -> str:
+        return f"The table {'accepts' if self.accepted else 'rejects'} {self.word}"
 
 
 Action = Reveal | Draw | Dugtong | Todas | Pass | Sapaw | Pitik | Reshuffle | ScoreLetters | Challenge
 
 
 def action_from_dict(data: Mapping[str, Any]) -> Action:
-    """Rebuild a stored event; BadInput naming the field when it is malformed."""
-    expect(data, dict, "action")
+    """Rebuild a stored event (of any format); BadInput naming the field when it is malformed."""
+    data = upgrade(expect(data, dict, "action"))
     kind = data.get("kind")
     if kind == Reveal.kind:
         return Reveal(_code(req(data, "card", str), "card"))

@@ -212,16 +212,16 @@ class State:
         return state._begin_turn(self.turn, 1, (said,))
 
     def _draw(self, action: Draw) -> "State":
-        self._expect(DRAW, action.seat)
+        self._expect(DRAW, action.player)
         hands = list(self.hands)
-        hands[action.seat] += (action.card,)
+        hands[action.player] += (action.card,)
         left = self.draws_due - 1
         state = replace(self, hands=tuple(hands), deck=self.deck - 1, draws_due=left,
                         phase=DRAW if left else PLAY, announcements=())
         return state._settle()
 
     def _dugtong(self, action: Dugtong) -> "State":
-        self._expect(PLAY, action.seat)
+        self._expect(PLAY, action.player)
         pamato = self.pamato_card
         cards = [_card(c) for c in action.word]
         verdict = judge_dugtong(pamato, cards, self.dictionary)
@@ -233,28 +233,28 @@ class State:
         if self.options.one_action_card_per_turn and sum(1 for c in laid if _card(c).action) > 1:
             raise IllegalMove("Only one action card may be laid in a turn.")
         hands = list(self.hands)
-        self._take(hands, action.seat, laid)
-        if action.pamato is None and hands[action.seat]:
+        self._take(hands, action.player, laid)
+        if action.pamato is None and hands[action.player]:
             raise IllegalMove("After a dugtong, lay a new PAMATO from your hand.")
-        state = self._lay_word(action.seat, action.word, hands, pamato=action.pamato)
-        said = (f"{self.names[action.seat]}: {verdict.reason}.",)
-        if not hands[action.seat]:
-            return state._win(action.seat, said)
-        said += (f"{self.names[action.seat]} lays {state.pamato_card.syllable} as the new PAMATO.",)
-        return state._fire(action.seat, said)
+        state = self._lay_word(action.player, action.word, hands, pamato=action.pamato)
+        said = (f"{self.names[action.player]}: {verdict.reason}.",)
+        if not hands[action.player]:
+            return state._win(action.player, said)
+        said += (f"{self.names[action.player]} lays {state.pamato_card.syllable} as the new PAMATO.",)
+        return state._fire(action.player, said)
 
     def _todas(self, action: Todas) -> "State":
-        self._expect(PLAY, action.seat)
+        self._expect(PLAY, action.player)
         verdict = judge_todas([_card(c) for c in action.word], self.dictionary)
         if not verdict.valid:
             raise IllegalMove(verdict.reason)
         hands = list(self.hands)
-        self._take(hands, action.seat, action.word)
-        state = self._lay_word(action.seat, action.word, hands, pamato=self.pamato)
-        said = (f"{self.names[action.seat]}: {verdict.reason}.",)
-        if not hands[action.seat]:
-            return state._win(action.seat, said)
-        return state._begin_turn(self._next(action.seat), 1, said)
+        self._take(hands, action.player, action.word)
+        state = self._lay_word(action.player, action.word, hands, pamato=self.pamato)
+        said = (f"{self.names[action.player]}: {verdict.reason}.",)
+        if not hands[action.player]:
+            return state._win(action.player, said)
+        return state._begin_turn(self._next(action.player), 1, said)
 
     def _lay_word(self, seat: int, word: tuple[str, ...], hands: list[tuple[str | None, ...]],
                   pamato: str | None) -> "State":
@@ -266,9 +266,9 @@ class State:
                        pamato=pamato, passes=0)
 
     def _pass(self, action: Pass) -> "State":
-        self._expect(PLAY, action.seat)
-        said = (f"{self.names[action.seat]} passes.",)
-        nxt = self._next(action.seat)
+        self._expect(PLAY, action.player)
+        said = (f"{self.names[action.player]} passes.",)
+        nxt = self._next(action.player)
         if self.passes + 1 < len(self.names):
             return replace(self, passes=self.passes + 1)._begin_turn(nxt, 1, said)
         dead = self.pamato_card
@@ -279,11 +279,11 @@ class State:
         return state._settle()
 
     def _sapaw(self, action: Sapaw) -> "State":
-        self._valid_seat(action.seat)
+        self._valid_seat(action.player)
         if not self.word:
             raise IllegalMove("There is no word on the table to sapaw.")
-        if action.seat == self.word_owner and not self.options.sapaw_own_word:
-            raise IllegalMove(f"{self.names[action.seat]} laid this word: another player must sapaw "
+        if action.player == self.word_owner and not self.options.sapaw_own_word:
+            raise IllegalMove(f"{self.names[action.player]} laid this word: another player must sapaw "
                               "it first.")
         old = [_card(c) for c in self.word]
         verdict = judge_sapaw(old, [_card(c) for c in action.word], self.dictionary)
@@ -293,28 +293,28 @@ class State:
         for code in self.word:
             added.remove(code)
         hands = list(self.hands)
-        self._take(hands, action.seat, added)
-        state = replace(self, hands=tuple(hands), word=action.word, word_owner=action.seat)
-        said = (f"SAPAW by {self.names[action.seat]}: {verdict.reason}.",)
-        if not hands[action.seat]:
-            return state._win(action.seat, said)
+        self._take(hands, action.player, added)
+        state = replace(self, hands=tuple(hands), word=action.word, word_owner=action.player)
+        said = (f"SAPAW by {self.names[action.player]}: {verdict.reason}.",)
+        if not hands[action.player]:
+            return state._win(action.player, said)
         return replace(state, announcements=said)
 
     def _pitik(self, action: Pitik) -> "State":
-        self._expect(PITIK, action.seat)
+        self._expect(PITIK, action.player)
         self._valid_seat(action.target)
-        if action.target == action.seat:
+        if action.target == action.player:
             raise IllegalMove("PITIK sends a card to another player.")
-        if action.card is None and None not in self.hands[action.seat]:
+        if action.card is None and None not in self.hands[action.player]:
             raise IllegalMove(f"Say which card {self.names[action.target]} takes.")
         hands = list(self.hands)
-        self._take(hands, action.seat, [action.card])
+        self._take(hands, action.player, [action.card])
         hands[action.target] += (action.card,)
-        said = (f"PITIK: {self.names[action.target]} takes a card from {self.names[action.seat]}.",)
+        said = (f"PITIK: {self.names[action.target]} takes a card from {self.names[action.player]}.",)
         state = replace(self, hands=tuple(hands))
-        if not hands[action.seat]:
-            return state._win(action.seat, said)
-        return state._begin_turn(self._next(action.seat), 1, said)
+        if not hands[action.player]:
+            return state._win(action.player, said)
+        return state._begin_turn(self._next(action.player), 1, said)
 
     def _reshuffle(self, action: Reshuffle) -> "State":
         self._expect(DECK_OUT)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar, Mapping, Sequence
 
 from rules.core import BadInput
+from rules.event import ACTOR, Event, seat_name, upgrade
 from rules.gargon.cards import cards_from_codes, colour_from_name
 from rules.payload import expect
 
@@ -13,70 +14,75 @@ PILES = (1, 2)
 
 
 @dataclass(frozen=True)
-class Play:
+class Play(Event):
     """A seat lays cards face down; the colours show on their backs."""
 
-    seat: int
+    player: int
     colours: tuple[str, ...]
     kind: ClassVar[str] = "play"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "colours": list(self.colours)}
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"{who} plays {', '.join(self.colours)} face down"
 
 
 @dataclass(frozen=True)
-class Pass:
+class Pass(Event):
     """A seat passes and draws; `draws` names the pile (1 or 2) of each card drawn."""
 
-    seat: int
+    player: int
     draws: tuple[int, ...]
     kind: ClassVar[str] = "pass"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "draws": list(self.draws)}
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"{who} passes and draws {len(self.draws)} ({', '.join(f'pile {p}' for p in self.draws)})"
 
 
 @dataclass(frozen=True)
-class Reveal:
+class Reveal(Event):
     """All played cards turned face up: one list of codes per seat, empty for a pass."""
 
     cards: tuple[tuple[str, ...], ...]
     kind: ClassVar[str] = "reveal"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "cards": [list(codes) for codes in self.cards]}
+    def describe(self, players: Sequence[str]) -> str:
+        shown = "; ".join(f"{seat_name(players, i)} {', '.join(c)}" for i, c in enumerate(self.cards) if c)
+        return f"Cards turned up: {shown}"
 
 
 @dataclass(frozen=True)
-class ChooseBattle:
+class ChooseBattle(Event):
     """The chooser names the colour fought next."""
 
-    seat: int
+    player: int
     colour: str
     kind: ClassVar[str] = "battle"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "colour": self.colour}
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"{who} chooses the {self.colour} battle"
 
 
 @dataclass(frozen=True)
-class Draw:
+class Draw(Event):
     """A replacement card drawn after losing a card in battle, from pile 1 or 2."""
 
-    seat: int
+    player: int
     pile: int
     kind: ClassVar[str] = "draw"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "pile": self.pile}
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"{who} draws a replacement from pile {self.pile}"
 
 
 Action = Play | Pass | Reveal | ChooseBattle | Draw
 
 
 def action_from_dict(data: Mapping[str, Any]) -> Action:
-    """Rebuild a stored event; BadInput naming the field when it is malformed."""
-    expect(data, dict, "action")
+    """Rebuild a stored event (of any format); BadInput naming the field when it is malformed."""
+    data = upgrade(expect(data, dict, "action"))
     kind = data.get("kind")
     if kind == Play.kind:
         colours = expect(data.get("colours"), list, "colours")
@@ -98,9 +104,9 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
 
 
 def _seat_field(data: Mapping[str, Any]) -> int:
-    seat = expect(data.get("seat"), int, "seat")
+    seat = expect(data.get(ACTOR), int, ACTOR)
     if seat < 0:
-        raise BadInput("seat", "must not be negative")
+        raise BadInput(ACTOR, "must not be negative")
     return seat
 
 

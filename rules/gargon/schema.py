@@ -17,11 +17,11 @@ def event_schema(state: GameState) -> Schema:
                   "colours": [entry(c, text) for c, text in colours],
                   "piles": [entry(p, text) for p, text in piles]},
         "events": [
-            event("play", "Lay cards face down", seat("seat", "Seat"),
+            event("play", "Lay cards face down", seat(label="Seat"),
                   cards("colours", "colours", "Colours on the backs", 1)),
-            event("pass", "Pass and draw", seat("seat", "Seat"), cards("draws", "piles", "Piles drawn from")),
+            event("pass", "Pass and draw", seat(label="Seat"), cards("draws", "piles", "Piles drawn from")),
             event("reveal", "Turn the played cards up", per_seat("cards", "gargon", "Cards turned up")),
-            event("battle", "Choose the colour fought", seat("seat", "Seat"), choice("colour", "Colour", colours)),
-            event("draw", "Draw a replacement", seat("seat", "Seat"), choice("pile", "Pile", piles)),
+            event("battle", "Choose the colour fought", seat(label="Seat"), choice("colour", "Colour", colours)),
+            event("draw", "Draw a replacement", seat(label="Seat"), choice("pile", "Pile", piles)),
         ],
     }

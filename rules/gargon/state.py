@@ -146,7 +146,7 @@ class State:
     # -- the card play phase --
 
     def _play(self, action: Play) -> "State":
-        seat = self._acting_seat(action.seat, PLAYING, "play")
+        seat = self._acting_seat(action.player, PLAYING, "play")
         colours = tuple(colour_from_name(c, f"colours[{i}]") for i, c in enumerate(action.colours))
         name = self.names[seat]
         if len(colours) > self.hands[seat]:
@@ -158,7 +158,7 @@ class State:
                        plays=self.plays + (colours,))._say(f"{name} {verdict.reason}.")._after_play()
 
     def _pass(self, action: Pass) -> "State":
-        seat = self._acting_seat(action.seat, PLAYING, "pass")
+        seat = self._acting_seat(action.player, PLAYING, "pass")
         name = self.names[seat]
         verdict = judge_round(self.plays + (None,), len(self.names))[-1]
         if not verdict.valid:
@@ -220,7 +220,7 @@ class State:
             f"Battle phase: {first} chooses the first colour.")
 
     def _choose_battle(self, action: ChooseBattle) -> "State":
-        seat = self._acting_seat(action.seat, BATTLING, "choose a colour")
+        seat = self._acting_seat(action.player, BATTLING, "choose a colour")
         colour = colour_from_name(action.colour, "colour")
         mine = list(dict.fromkeys(c.colour for c in self.table[seat]))
         if colour not in mine:
@@ -243,8 +243,8 @@ class State:
 
     def _draw(self, action: Draw) -> "State":
         if not self.owed:
-            raise IllegalMove(f"{self._name(action.seat)} has no card to draw now.")
-        seat, pile = action.seat, read_pile(action.pile, "pile")
+            raise IllegalMove(f"{self._name(action.player)} has no card to draw now.")
+        seat, pile = action.player, read_pile(action.pile, "pile")
         if seat != self.owed[0]:
             waiting = spoken_list([self.names[s] for s in dict.fromkeys(self.owed)], "then")
             raise IllegalMove(f"{waiting} draw in this order; it is {self.names[self.owed[0]]}'s turn."

@@ -9,10 +9,11 @@ battle, an offering or a Special Kontra spell.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any, Callable, ClassVar, Mapping
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 from rules.core import BadInput
+from rules.event import Event, seat_name
 from rules.payload import expect, items, obj, opt, req
 
 
@@ -34,23 +35,10 @@ def _seat(raw: Mapping[str, Any], key: str) -> int:
 
 
 @dataclass(frozen=True)
-class _Action:
-    """Shared JSON shape: the dataclass fields plus `kind`."""
+class _Action(Event):
+    """Every Lagim event names the Baryo that acts."""
 
-    kind: ClassVar[str]
     player: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **_json_ready(asdict(self))}
-
-
-def _json_ready(value: Any) -> Any:
-    """Tuples as lists, so the event log's JSON reads back through `action_from_dict`."""
-    if isinstance(value, dict):
-        return {k: _json_ready(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_json_ready(v) for v in value]
-    return value
 
 
 @dataclass(frozen=True)
@@ -58,6 +46,10 @@ class DrawBaryo(_Action):
     """A Baryo card drawn into the hand: Twilight's draw, or Dawn's RECUPERATE."""
 
     kind: ClassVar[str] = "draw_baryo"
+
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"{who} draws a Baryo card"
 
 
 @dataclass(frozen=True)
@@ -69,6 +61,10 @@ class BuildDefence(_Action):
     defenders: int = 0
     equips: int = 0
 
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"{who} builds the defence ({self.defenders} defenders, {self.equips} Kontra)"
+
 
 @dataclass(frozen=True)
 class ForestAttack(_Action):
@@ -76,6 +72,10 @@ class ForestAttack(_Action):
 
     kind: ClassVar[str] = "forest_attack"
     card: str = ""
+
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"{self.card} attacks {who}'s Baryo"
 
 
 @dataclass(frozen=True)
@@ -96,12 +96,20 @@ class Battle(_Action):
     archetype: str | None = None
     split: tuple[str, ...] | None = None
 
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"{who} battles with {', '.join(d.name for d in self.defenders)}"
+
 
 @dataclass(frozen=True)
 class Standby(_Action):
     """No battle: the arriving Forest cards become Dwellers."""
 
     kind: ClassVar[str] = "standby"
+
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"{who} stands by"
 
 
 @dataclass(frozen=True)
@@ -114,6 +122,10 @@ class Hasik(_Action):
     cards: tuple[str, ...] = ()
     summoned: str | None = None
 
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"{who} raids {seat_name(players, self.target)} with {', '.join(self.cards)} (HASIK)"
+
 
 @dataclass(frozen=True)
 class Pagtauli(_Action):
@@ -123,6 +135,10 @@ class Pagtauli(_Action):
     kind: ClassVar[str] = "pagtauli"
     hiwaga: str = ""
 
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"{who} sends the raid back with {self.hiwaga} (PAGTAULI)"
+
 
 @dataclass(frozen=True)
 class Angkla(_Action):
@@ -131,6 +147,10 @@ class Angkla(_Action):
     kind: ClassVar[str] = "angkla"
     target: int = 0
     cards: tuple[str, ...] = ()
+
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"{who} anchors {', '.join(self.cards)} on {seat_name(players, self.target)} (ANGKLA)"
 
 
 @dataclass(frozen=True)
@@ -142,6 +162,10 @@ class SacrificeDarkCoin(_Action):
     dwellers: tuple[str, ...] = ()
     from_deck: tuple[str, ...] = ()
 
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"{who} sacrifices a Dark Soul Coin"
+
 
 @dataclass(frozen=True)
 class BaryoOffering(_Action):
@@ -152,6 +176,10 @@ class BaryoOffering(_Action):
     lakas: str = ""
     kontra: tuple[str, ...] = ()
 
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"{who} makes a Baryo offering"
+
 
 @dataclass(frozen=True)
 class SpecialKontra(_Action):
@@ -159,6 +187,10 @@ class SpecialKontra(_Action):
 
     kind: ClassVar[str] = "special_kontra"
     card: str = ""
+
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"{who} casts {self.card}"
 
 
 @dataclass(frozen=True)
@@ -173,6 +205,10 @@ class SwitchDefence(_Action):
     defenders: int = 0
     equips: int = 0
 
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"{who} switches defence cards with cards from the hand"
+
 
 @dataclass(frozen=True)
 class Salag(_Action):
@@ -186,6 +222,10 @@ class Salag(_Action):
     wielder: str | None = None
     archetype: str | None = None
 
+    def describe(self, players: Sequence[str]) -> str:
+        wielder = f", wielded by {self.wielder}" if self.wielder else ""
+        return f"{seat_name(players, self.player)} casts SALAG with {self.nullifier}{wielder}"
+
 
 @dataclass(frozen=True)
 class Reap(_Action):
@@ -196,6 +236,10 @@ class Reap(_Action):
     kind: ClassVar[str] = "reap"
     card: str = ""
     target: int = 0
+
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"{self.card} reaps a Soul Coin from {seat_name(players, self.target)} for {who}"
 
 
 @dataclass(frozen=True)
@@ -208,6 +252,10 @@ class Disable(_Action):
     card: str = ""
     defenders: int = 1
 
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"{self.card} disables {self.defenders} of {who}'s Defenders"
+
 
 @dataclass(frozen=True)
 class EndPhase(_Action):
@@ -215,6 +263,10 @@ class EndPhase(_Action):
     reshuffled): Twilight skips the Forest attack, Dawn ends the turn."""
 
     kind: ClassVar[str] = "end_phase"
+
+    def describe(self, players: Sequence[str]) -> str:
+        who = seat_name(players, self.player)
+        return f"{who} ends the phase"
 
 
 def _defender(value: Any, path: str) -> RevealedDefender:

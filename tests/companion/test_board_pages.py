@@ -22,9 +22,9 @@ from rules.registry import GAMES, game_spec
 from tests.companion.conftest import HOST_TOKEN
 
 SVG = "{http://www.w3.org/2000/svg}"
-RED_BATTLE = ({"kind": "play", "seat": 0, "colours": ["red"]}, {"kind": "play", "seat": 1, "colours": ["red"]},
-              {"kind": "pass", "seat": 2, "draws": [1]}, {"kind": "reveal", "cards": [["red-3"], ["red-12"], []]},
-              {"kind": "battle", "seat": 0, "colour": "red"})
+RED_BATTLE = ({"kind": "play", "player": 0, "colours": ["red"]}, {"kind": "play", "player": 1, "colours": ["red"]},
+              {"kind": "pass", "player": 2, "draws": [1]}, {"kind": "reveal", "cards": [["red-3"], ["red-12"], []]},
+              {"kind": "battle", "player": 0, "colour": "red"})
 
 
 def finished(game_id: int, game: str, totals: dict[str, int], winners: list[str]) -> GameRecord:

@@ -124,7 +124,7 @@ def test_one_card_of_several_is_named_from_the_picker(services):
 
 def test_redo_brings_back_what_undo_took_and_a_new_event_forgets_it(gargon):
     table = gargon.table
-    play = {"kind": "play", "seat": 0, "colours": ["red"]}
+    play = {"kind": "play", "player": 0, "colours": ["red"]}
     with pytest.raises(IllegalMove):
         table.redo()
     table.submit(play)
@@ -133,13 +133,13 @@ def test_redo_brings_back_what_undo_took_and_a_new_event_forgets_it(gargon):
     table.redo()
     assert [a["action"] for a in table.snapshot()["accepted"]] == [play] and table.snapshot()["redo"] is None
     table.undo()
-    table.submit({"kind": "play", "seat": 0, "colours": ["blue"]})
+    table.submit({"kind": "play", "player": 0, "colours": ["blue"]})
     assert table.snapshot()["redo"] is None
 
 
 def test_a_new_game_ends_and_scores_the_one_in_progress(gargon):
     table = gargon.table
-    table.submit({"kind": "play", "seat": 0, "colours": ["red"]})
+    table.submit({"kind": "play", "player": 0, "colours": ["red"]})
     old = table.snapshot()["game_id"]
     table.start_game("gargon", ["Ana", "Ben", "Carla"])
     record = gargon.store.game(old)
