@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol, Sequence
+from typing import Any, Mapping, Protocol, Sequence, TypeVar
 
 from rules.core import BadInput, Described, GameState
 from rules.registry import game_names, game_spec
@@ -172,6 +172,17 @@ def playable_games() -> list[str]:
 def demo_games() -> list[str]:
     """The playable games that have a scripted demo table."""
     return [game for game in playable_games() if adapter_for(game).recordings()]
+
+
+S = TypeVar("S")
+
+
+def game_state(state: GameState, kind: type[S]) -> S:
+    """`state` as its game's own state class, so an adapter reads only attributes that
+    class declares (the shared GameState protocol declares none of a game's own)."""
+    if not isinstance(state, kind):
+        raise TypeError(f"a {kind.__name__} was expected, not {type(state).__name__}")
+    return state
 
 
 def describe(game: str, action: Mapping[str, Any], players: Sequence[str]) -> str:

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from companion.adapters import Choice, HostEvent, Reading, Recording, Step, describe
+from companion.adapters import Choice, HostEvent, Reading, Recording, Step, describe, game_state
 from rules.bagani.cards import CARD_CODES
 from rules.bagani.combos import best_hand
+from rules.bagani.events import PutDown
+from rules.bagani.state import BaganiState
 from rules.core import GameState
 from vision.observations import CENTRE, Observation, seat_zone, zone_seat
 
@@ -31,7 +33,7 @@ def _is_bagani(code: str | None) -> bool:
 
 def _halimaw_name(code: str, state: GameState) -> str:
     """The deck's spelling of a Halimaw the identifier named (`higante` -> `Higante`)."""
-    known = {name.lower(): name for name in state.deck.kinds}
+    known = {name.lower(): name for name in game_state(state, BaganiState).deck.kinds}
     return known.get(code.lower().replace("-", " "), code)
 
 
@@ -111,24 +113,26 @@ class BaganiAdapter:
         halimaw = [o for o in centre if not _is_bagani(o.code)]
         if len(cards) != ROW_CARDS or len(halimaw) != ROW_HALIMAW:
             return ()
-        action = {"kind": "setup", "bagani": [o.code for o in cards],
-                  "halimaw": [_halimaw_name(o.code or "", state) for o in halimaw]}
-        shown = ", ".join(action["bagani"] + action["halimaw"])
+        bagani = [o.code or "" for o in cards]
+        names = [_halimaw_name(o.code or "", state) for o in halimaw]
+        action = {"kind": "setup", "bagani": bagani, "halimaw": names}
+        shown = ", ".join(bagani + names)
         return (Reading(f"Are the face-up rows {shown}?", (Choice("Yes", action),),
                         min(o.confidence for o in centre), frozenset(o.track for o in centre)),)
 
     @staticmethod
     def _put_down(turn: int, laid: Sequence[Observation], names: Sequence[str], state: GameState) -> Reading:
         cards = [o.code or "" for o in _ordered(laid)]
-        combos = [list(c.cards) for c in best_hand(cards, state.options)]
+        combos = [list(c.cards) for c in best_hand(cards, game_state(state, BaganiState).options)]
         used = sorted(c for combo in combos for c in combo)
         spent, left = set(), list(used)
         for o in _ordered(laid):
             if o.code in left:
                 left.remove(o.code)
                 spent.add(o.track)
-        action = {"kind": "combos", "player": turn, "combos": combos or [cards]}
-        words = "; ".join(", ".join(c) for c in action["combos"])
+        put_down = combos or [cards]
+        action = PutDown(turn, tuple(map(tuple, put_down))).to_dict()
+        words = "; ".join(", ".join(c) for c in put_down)
         tracks = frozenset(spent) if combos else frozenset(o.track for o in laid)
         return Reading(f"Did {names[turn]} put down {words}?", (Choice("Yes", action),),
                        min(o.confidence for o in laid), tracks)

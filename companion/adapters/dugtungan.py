@@ -15,6 +15,7 @@ from typing import Any, Mapping, Sequence
 
 from companion.adapters import Choice, HostEvent, Reading, Recording, Step, describe
 from rules.core import GameState
+from rules.dugtungan.events import Draw, Dugtong
 from vision.observations import CENTRE, Observation
 
 GAME = "dugtungan"
@@ -67,16 +68,16 @@ class DugtunganAdapter:
     def _dugtong(self, view: Mapping[str, Any], seat: int, row: Sequence[Observation],
                  pamato: Observation) -> Sequence[Reading]:
         name = view["players"][seat]
-        word = [o.code for o in row]
-        action = {"kind": "dugtong", "player": seat, "word": word, "pamato": pamato.code}
+        word = [o.code or "" for o in row]
+        action = Dugtong(seat, tuple(word), pamato.code).to_dict()
         cards = list(row) + [pamato]
         unsure = min(cards, key=lambda o: o.confidence)
         choices = [Choice(f"Yes, {''.join(word)}", action)]
         for code, _ in unsure.candidates:
             if code != unsure.code and unsure is not pamato:
-                other = [code if o is unsure else o.code for o in row]
+                other = [code if o is unsure else o.code or "" for o in row]
                 choices.append(Choice(f"No, {''.join(other)}", {**action, "word": other}))
-        draws = [Reading("The player drew first.", (Choice("Yes", {"kind": "draw", "player": seat, "card": None}),), 1.0)
+        draws = [Reading("The player drew first.", (Choice("Yes", Draw(seat, None).to_dict()),), 1.0)
                  for _ in range(view["draws_due"])]
         spent = frozenset(o.track for o in row)
         return (*draws, Reading(f"Did {name} make {''.join(word)} and lay {pamato.code} as the new PAMATO?",

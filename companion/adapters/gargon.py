@@ -15,17 +15,18 @@ from typing import Any, Mapping, Sequence
 
 from companion.adapters import Choice, HostEvent, Reading, Recording, Step, describe
 from rules.core import GameState
+from rules.gargon.events import ChooseBattle, Play, Reveal
 from vision.observations import Observation, seat_zone, zone_seat
 
 GAME = "gargon"
 
 
-def _colour(code: str | None) -> str | None:
-    return code.split("-")[0] if code else None
+def _colour(code: str | None) -> str:
+    return code.split("-")[0] if code else ""
 
 
 def _is_face(code: str | None) -> bool:
-    return bool(code) and "-" in code
+    return code is not None and "-" in code
 
 
 def _seat_cards(seen: Mapping[int, Observation], seat: int) -> list[Observation]:
@@ -56,7 +57,7 @@ class GargonAdapter:
             out = {_colour(code) for p in view["players"] for code in p["table"]}
             chooser = state.current_player()
             if colour in out and chooser is not None:
-                action = {"kind": "battle", "player": chooser, "colour": colour}
+                action = ChooseBattle(chooser, colour).to_dict()
                 return (Reading(f"Did {names[chooser]} choose to fight {colour}?",
                                 (Choice(f"Yes, {colour}", action),), observation.confidence),)
         return ()
@@ -72,14 +73,14 @@ class GargonAdapter:
 
     def _play(self, seat: int, laid: list[Observation], names: Sequence[str]) -> Reading:
         colours = [_colour(o.code) for o in sorted(laid, key=lambda o: o.track)]
-        action = {"kind": "play", "player": seat, "colours": colours}
+        action = Play(seat, tuple(colours)).to_dict()
         confidence = min(o.confidence for o in laid)
         choices = [Choice(f"Yes: {', '.join(colours)}", action)]
         unsure = min(laid, key=lambda o: o.confidence)
         for code, _ in unsure.candidates:
             swapped = [(_colour(code) if o.track == unsure.track else _colour(o.code))
                        for o in sorted(laid, key=lambda o: o.track)]
-            if all(c.action["colours"] != swapped for c in choices) and len(choices) < 3:
+            if all((c.action or {}).get("colours") != swapped for c in choices) and len(choices) < 3:
                 choices.append(Choice(f"No: {', '.join(swapped)}", {**action, "colours": swapped}))
         return Reading(f"Did {names[seat]} play {', '.join(colours)}?", tuple(choices), confidence,
                        frozenset(o.track for o in laid))
@@ -91,16 +92,17 @@ class GargonAdapter:
         if any(len(cards) != n or not all(_is_face(o.code) for o in cards)
                for cards, n in zip(per_seat, laid)):
             return ()  # not every card is face up yet
-        cards = [[o.code for o in seat_cards] for seat_cards in per_seat]
-        action = {"kind": "reveal", "cards": cards}
+        cards = tuple(tuple(o.code or "" for o in seat_cards) for seat_cards in per_seat)
+        action = Reveal(cards).to_dict()
         everything = [o for seat_cards in per_seat for o in seat_cards]
         unsure = min(everything, key=lambda o: o.confidence)
         owner = next(s for s, seat_cards in enumerate(per_seat) if unsure in seat_cards)
         choices = [Choice(f"Yes, {unsure.code}", action)]
         for code, _ in unsure.candidates[1:3]:
-            swapped = [[code if o.track == unsure.track else o.code for o in seat_cards] for seat_cards in per_seat]
-            choices.append(Choice(f"No, it is {code}", {"kind": "reveal", "cards": swapped}))
-        question = f"Is {names[owner]}'s card the {unsure.code.replace('-', ' ')}?"
+            swapped = tuple(tuple((code if o.track == unsure.track else o.code) or "" for o in seat_cards)
+                            for seat_cards in per_seat)
+            choices.append(Choice(f"No, it is {code}", Reveal(swapped).to_dict()))
+        question = f"Is {names[owner]}'s card the {(unsure.code or '').replace('-', ' ')}?"
         return (Reading(question, tuple(choices), unsure.confidence, frozenset(o.track for o in everything)),)
 
     def host_templates(self, state: GameState) -> Sequence[Choice]:

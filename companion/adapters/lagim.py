@@ -11,15 +11,16 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from companion.adapters import Choice, HostEvent, Reading, Recording, Step, describe
+from companion.adapters import Choice, HostEvent, Reading, Recording, Step, describe, game_state
 from rules.core import GameState
+from rules.lagim.state import LagimState
 from vision.observations import Observation, seat_zone, zone_seat
 
 GAME = "lagim"
 
 
 def _card(state: GameState, code: str) -> Any:
-    return state.table.card(code)
+    return game_state(state, LagimState).table.card(code)
 
 
 class LagimAdapter:

@@ -200,17 +200,19 @@ def best_hand(cards: Sequence[str], options: Options = Options()) -> tuple[Combo
             counts[c] += 1
     plans = [_shape_plans([counts[f"{c}-{s}"] for c in COLOURS], biyaya, options) for s in SHAPES]
     alone = _biyaya_only(biyaya, options)
-    best: tuple[int, tuple[_ShapePlan | None, ...], int] = (-1, (), 0)
+    best: tuple[int, tuple[_ShapePlan, ...], int] = (-1, (), 0)
     for first in range(biyaya + 1):
-        if plans[0][first] is None:
+        one = plans[0][first]
+        if one is None:
             continue
         for second in range(biyaya - first + 1):
-            if plans[1][second] is None:
+            two = plans[1][second]
+            if two is None:
                 continue
             rest = biyaya - first - second
-            ap = plans[0][first].ap + plans[1][second].ap + alone[rest][0]
+            ap = one.ap + two.ap + alone[rest][0]
             if ap > best[0]:
-                best = (ap, (plans[0][first], plans[1][second]), rest)
+                best = (ap, (one, two), rest)
     _, shape_plans, rest = best
     combos = [combo for shape, plan in zip(SHAPES, shape_plans)
               for combo in _build_shape(shape, plan, counts)]

@@ -179,7 +179,7 @@ class BaganiState:
         elif self.phase == ATTACKING:
             actions += [PutDown(self.turn, (combo,)) for combo in self._known_combos()]
             actions += [Defeat(self.turn, name) for name in
-                        sorted({h.name for h in self.halimaw_row if h and h.lakas <= self.ap})]
+                        sorted({h.name for h in self.halimaw_row if h and h.lakas is not None and h.lakas <= self.ap})]
             actions.append(Done(self.turn))
         elif self.phase == REVEALING:
             actions += [Reveal(self.deck.kind(name)) for name, left in self.halimaw_left

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from rules.catalogue import load_catalogue
 from rules.core import BadInput
@@ -65,12 +65,12 @@ def parse_cards(values: Any, path: str) -> tuple[Card, ...]:
     return tuple(parse_card(v, f"{path}[{i}]") for i, v in enumerate(expect(values, list, path)))
 
 
-def spell(cards: tuple[Card, ...] | list[Card]) -> str:
+def spell(cards: Sequence[Card]) -> str:
     """The word the cards make, lower case (the lexicon's spelling)."""
     return "".join(c.text for c in cards)
 
 
-def show(cards: tuple[Card, ...] | list[Card]) -> str:
+def show(cards: Sequence[Card]) -> str:
     """The word as the table reads it aloud: HABAG."""
     return "".join(c.syllable for c in cards)
 

@@ -238,7 +238,7 @@ def find_words(pamato: Card, hand: Sequence[Card], dictionary: Dictionary,
 
     def lay(text: str, laid: list[Card], pamato_at: int | None, states: frozenset[tuple], actions: int) -> None:
         pamato_laid = pamato_at is not None
-        if pamato_laid and len(laid) >= 2 and text not in found and shapes.complete(states):
+        if pamato_at is not None and len(laid) >= 2 and text not in found and shapes.complete(states):
             verdict = dictionary.judge(text)
             if verdict.valid:
                 found[text] = Move(tuple(laid), pamato_at, verdict)

@@ -114,7 +114,7 @@ class State:
         if self.phase == DRAW:
             return (Draw(seat),)
         if self.phase == PITIK:
-            codes = sorted({c for c in self.hands[seat] if c is not None})
+            codes: Sequence[str | None] = sorted({c for c in self.hands[seat] if c is not None})
             return tuple(Pitik(seat, t, c) for t in range(len(self.names)) if t != seat
                          for c in (codes or [None]))
         if self.phase == DECK_OUT:
@@ -237,7 +237,7 @@ class State:
         if action.pamato is None and hands[action.player]:
             raise IllegalMove("After a dugtong, lay a new PAMATO from your hand.")
         state = self._lay_word(action.player, action.word, hands, pamato=action.pamato)
-        said = (f"{self.names[action.player]}: {verdict.reason}.",)
+        said: tuple[str, ...] = (f"{self.names[action.player]}: {verdict.reason}.",)
         if not hands[action.player]:
             return state._win(action.player, said)
         said += (f"{self.names[action.player]} lays {state.pamato_card.syllable} as the new PAMATO.",)
