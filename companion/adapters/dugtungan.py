@@ -101,7 +101,7 @@ class DugtunganAdapter:
 def _card(track: int, code: str, x: float, y: float, confidence: float = 0.97,
           candidates: tuple[tuple[str, float], ...] = ()) -> Observation:
     box = ((x, y), (x + 60.0, y), (x + 60.0, y + 90.0), (x, y + 90.0))
-    return Observation("appeared", track, code, confidence, box, CENTRE, 0.0, 0.0,  # type: ignore[arg-type]
+    return Observation("appeared", track, code, confidence, box, CENTRE, 0.0, 0.0,
                        candidates=candidates)
 
 

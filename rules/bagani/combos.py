@@ -23,6 +23,8 @@ COMBO_AP = {"pair": 1, "trio": 2, "quadro": 3, LIMANG: 4, APO: 5}
 TITLES = {"pair": "Pair", "trio": "Trio", "quadro": "Quadro", LIMANG: "Limang Bagani",
            APO: "Bagani ni Apo"}
 
+BOOK = Options()  # the book's rules, every house switch at its default
+
 
 @dataclass(frozen=True)
 class Combo:
@@ -37,7 +39,7 @@ class Combo:
         return {"combo": self.combo, "cards": list(self.cards), "ap": self.ap}
 
 
-def classify(cards: Sequence[str], options: Options = Options()) -> Combo:
+def classify(cards: Sequence[str], options: Options = BOOK) -> Combo:
     """The combo these cards form; IllegalMove with a sentence saying why when none."""
     n = len(cards)
     naturals = [c for c in cards if c != BIYAYA]
@@ -68,7 +70,7 @@ def classify(cards: Sequence[str], options: Options = Options()) -> Combo:
     return Combo(APO, tuple(cards))
 
 
-def combos_ap(combos: Sequence[Sequence[str]], options: Options = Options()) -> int:
+def combos_ap(combos: Sequence[Sequence[str]], options: Options = BOOK) -> int:
     """The AP of combos put down together; IllegalMove naming the first invalid one."""
     total = 0
     for i, cards in enumerate(combos):
@@ -191,7 +193,7 @@ def _colour_layers(counts: Sequence[int], biyaya: int, fives: int, natural: int,
     return values, choices
 
 
-def best_hand(cards: Sequence[str], options: Options = Options()) -> tuple[Combo, ...]:
+def best_hand(cards: Sequence[str], options: Options = BOOK) -> tuple[Combo, ...]:
     """The disjoint combos of greatest total AP that `cards` can form (provably optimal)."""
     biyaya = sum(1 for c in cards if c == BIYAYA)
     counts = {code: 0 for code in (f"{c}-{s}" for s in SHAPES for c in COLOURS)}

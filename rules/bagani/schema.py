@@ -3,23 +3,14 @@
 from __future__ import annotations
 
 from rules.bagani import cards as bagani_cards
+from rules.bagani.state import BaganiState
 from rules.core import GameState
-from rules.event_schema import (
-    Schema,
-    card,
-    cards,
-    choice,
-    entry,
-    event,
-    groups,
-    number,
-    per_seat,
-    seat,
-)
+from rules.event_schema import Schema, card, cards, choice, entry, event, groups, number, per_seat, seat
 
 
 def event_schema(state: GameState) -> Schema:
-    kinds = getattr(state, "deck").kinds
+    assert isinstance(state, BaganiState)
+    kinds = state.deck.kinds
     colours = [(c, f"{c} ({bagani_cards.REGIONS[c]})") for c in bagani_cards.COLOURS]
     attacks = [(a, f"{a}: {text['text']}") for a, text in bagani_cards.ATTACKS.items()]
     codes = sorted(bagani_cards.CARD_CODES, key=lambda c: (c == bagani_cards.BIYAYA, c))

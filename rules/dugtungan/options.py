@@ -8,12 +8,13 @@ instead of patching code.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 DECK_RUNS_OUT_CHOICES = ("ask", "reshuffle", "score")
 MIN_ZIPF, MAX_ZIPF = 0.0, 8.0  # wordfreq's Zipf scale: 8 would be one word in ten
 
 
-def _option(default, doc: str):
+def _option(default: Any, doc: str) -> Any:
     return field(default=default, metadata={"doc": doc})
 
 

@@ -56,10 +56,10 @@ class WordVerdict:
 class Dictionary:
     """The lexicon at the table's frequency floor, the house lists and the affix analysis."""
 
-    def __init__(self, options: Options = Options(), house: HouseWords = HouseWords()) -> None:
-        self.options = options
-        self.house = house
-        self.words = lexicon_words(options.min_zipf)
+    def __init__(self, options: Options | None = None, house: HouseWords | None = None) -> None:
+        self.options = options or Options()
+        self.house = house or HouseWords()
+        self.words = lexicon_words(self.options.min_zipf)
         self._verdicts: dict[str, WordVerdict] = {}
 
     def is_root(self, text: str) -> bool:

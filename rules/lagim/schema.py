@@ -6,10 +6,12 @@ from typing import Any, Callable
 
 from rules.core import GameState
 from rules.event_schema import Schema, card, cards, choice, entry, event, number, seat
+from rules.lagim.state import LagimState
 
 
 def event_schema(state: GameState) -> Schema:
-    deck = getattr(state, "table").deck
+    assert isinstance(state, LagimState)
+    deck = state.table.deck
     faces = sorted(deck, key=lambda c: (c.deck, c.kind, c.name))
 
     def listed(test: Callable[[Any], bool]) -> list[dict[str, Any]]:

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.bagani.cards import BIYAYA, NATURAL_CODES
-from rules.bagani.combos import best_hand, classify
+from rules.bagani.combos import BOOK, best_hand, classify
 from rules.bagani.options import Options
 from rules.core import IllegalMove
 
@@ -22,7 +22,7 @@ B = BIYAYA
 LIMANG_SQUARE = ["yellow-square", "blue-square", "red-square", "green-square", "violet-square"]
 
 
-def combo_of(cards, options=Options()):
+def combo_of(cards, options=BOOK):
     return classify(cards, options).combo
 
 
