@@ -24,14 +24,6 @@ log = logging.getLogger(__name__)
 # variant) that shows them, if there is one: Gargon's won cards lie face down, and a
 # dugtungan total counts the letters in a hand.
 FACE_DOWN_TOTALS: dict[str, str | None] = {"gargon": "open_won_cards", "dugtungan": None}
-# Fields of an event naming cards that only a player saw (a starting hand, a card drawn
-# from the deck or passed from hand to hand), by game and event kind; the log the table
-# reads and hears leaves them out. A Bagani card drawn from the face-up row was seen by all.
-SECRET_FIELDS: dict[tuple[str, str], tuple[str, ...]] = {
-    ("bagani", "setup"): ("hands",), ("bagani", "draw"): ("card",),
-    ("dugtungan", "draw"): ("card",), ("dugtungan", "pitik"): ("card",),
-}
-SEEN_BY_ALL = {("bagani", "draw"): ("source", "row")}
 
 
 @dataclass(frozen=True)
@@ -148,11 +140,7 @@ class Projection:
 
     def tell(self, action: Mapping[str, Any]) -> str:
         """The event as the log and the prompts say it to everyone: no secret cards."""
-        key = (self.record.game, str(action.get("kind")))
-        field, value = SEEN_BY_ALL.get(key, ("", None))
-        if value is not None and action.get(field) == value:
-            return self.describe(action)
-        return self.describe({k: v for k, v in action.items() if k not in SECRET_FIELDS.get(key, ())})
+        return describe(self.record.game, action, self.names, told=True)
 
     def _on_action(self, event: StoredEvent) -> None:
         action, source = event.data["action"], event.data.get("source", "host")

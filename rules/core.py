@@ -92,13 +92,6 @@ class Action(Protocol):
 
 
 @runtime_checkable
-class Described(Protocol):
-    """An event that says itself: one line for the scoreboard's log, with seats named."""
-
-    def describe(self, players: Sequence[str]) -> str: ...
-
-
-@runtime_checkable
 class GameState(Protocol):
     """An immutable game position. `apply` returns a new state or raises IllegalMove."""
 

@@ -3,7 +3,8 @@
 An event is a frozen dataclass with a class-level `kind`; `to_dict()` is its stored
 form, `{"kind": ..., <field>: ...}` with tuples as lists, the seat that acts always
 under the key `player` (an index in seat order); `describe(players)` is its line in the
-scoreboard's log, with seats named. Each game's `action_from_dict` reads the stored
+scoreboard's log, with seats named, and `told()` the event as the whole table may
+hear it (no card only its player saw). Each game's `action_from_dict` reads the stored
 form back, so a game replays from its event log.
 
 Stored events have a format: format 1 (logs written before this module) named the
@@ -39,6 +40,9 @@ class Event:
     """The base of every game's events: the stored envelope and the log line."""
 
     kind: ClassVar[str]
+    #: Fields naming cards that only the acting player saw (a drawn card, a starting
+    #: hand): the log the whole table reads and hears leaves them out.
+    secret: ClassVar[tuple[str, ...]] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, **{f.name: json_ready(getattr(self, f.name)) for f in dataclasses.fields(self)}}
@@ -46,6 +50,10 @@ class Event:
     def describe(self, players: Sequence[str]) -> str:
         """One line for the scoreboard's log, e.g. "Ana defeats the Higante (3 DP)"."""
         raise NotImplementedError(f"{type(self).__name__} does not describe itself")
+
+    def told(self) -> Event:
+        """The event as everyone at the table may hear it: its secret fields unknown."""
+        return dataclasses.replace(self, **{name: None for name in self.secret})
 
 
 def upgrade(data: Mapping[str, Any]) -> Mapping[str, Any]:

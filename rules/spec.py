@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
-from rules.core import Action, GameState
+from rules.core import GameState
+from rules.event import Event
 from rules.options import option_docs
 
 Schema = dict[str, Any]
@@ -40,7 +41,7 @@ class GameSpec:
     new_game: Callable[[Sequence[str], Mapping[str, Any] | None, Mapping[str, Any] | None], GameState]
     score: Callable[[Mapping[str, Any]], dict[str, Any]]
     check: Callable[[Mapping[str, Any]], dict[str, Any]]
-    action_from_dict: Callable[[Mapping[str, Any]], Action]
+    action_from_dict: Callable[[Mapping[str, Any]], Event]
     event_schema: Callable[[GameState], Schema]
 
     def option_docs(self) -> list[tuple[str, Any, str]]:

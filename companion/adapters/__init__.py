@@ -13,7 +13,7 @@ import importlib.util
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol, Sequence, TypeVar
 
-from rules.core import BadInput, Described, GameState
+from rules.core import BadInput, GameState
 from rules.registry import game_names, game_spec
 from rules.spec import GameSpec
 from vision.observations import Observation
@@ -185,11 +185,12 @@ def game_state(state: GameState, kind: type[S]) -> S:
     return state
 
 
-def describe(game: str, action: Mapping[str, Any], players: Sequence[str]) -> str:
-    """The scoreboard's line for a stored event, said by the event itself; an event the
-    rules no longer read (stored before a rules change) shows its kind."""
+def describe(game: str, action: Mapping[str, Any], players: Sequence[str], told: bool = False) -> str:
+    """The scoreboard's line for a stored event, said by the event itself (`told`: as the
+    whole table hears it, without the cards only its player saw); an event the rules no
+    longer read (stored before a rules change) shows its kind."""
     try:
         event = game_spec(game).action_from_dict(action)
     except BadInput:
         return str(action.get("kind"))
-    return event.describe(players) if isinstance(event, Described) else str(action.get("kind"))
+    return (event.told() if told else event).describe(players)

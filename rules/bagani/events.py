@@ -44,6 +44,7 @@ class Setup(Event):
     halimaw: tuple[Halimaw, ...]
     hands: tuple[tuple[str, ...], ...] | None = None
     kind: ClassVar[str] = "setup"
+    secret: ClassVar[tuple[str, ...]] = ("hands",)
 
     def describe(self, players: Sequence[str]) -> str:
         return f"Face-up rows: {', '.join(self.bagani)}; Halimaw {', '.join(h.name for h in self.halimaw)}"
@@ -72,6 +73,10 @@ class Draw(Event):
     source: str
     card: str | None = None
     kind: ClassVar[str] = "draw"
+    secret: ClassVar[tuple[str, ...]] = ("card",)
+
+    def told(self) -> Event:
+        return self if self.source == "row" else super().told()  # the face-up row is seen by all
 
     def describe(self, players: Sequence[str]) -> str:
         who = seat_name(players, self.player)

@@ -54,6 +54,7 @@ class Draw(Event):
     player: int
     card: str | None = None
     kind: ClassVar[str] = "draw"
+    secret: ClassVar[tuple[str, ...]] = ("card",)
 
     def describe(self, players: Sequence[str]) -> str:
         who = seat_name(players, self.player)
@@ -123,6 +124,7 @@ class Pitik(Event):
     target: int
     card: str | None = None
     kind: ClassVar[str] = "pitik"
+    secret: ClassVar[tuple[str, ...]] = ("card",)
 
     def describe(self, players: Sequence[str]) -> str:
         who = seat_name(players, self.player)

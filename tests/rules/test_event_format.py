@@ -44,3 +44,15 @@ def test_every_stored_event_reads_back_in_format_2_and_describes_itself(game: st
         assert spec.action_from_dict(written) == event
         line = event.describe(players)
         assert line and "?" not in line, (stored, line)
+
+
+@pytest.mark.parametrize("game, stored, heard", [
+    ("bagani", {"kind": "draw", "player": 0, "source": "deck", "card": "red-circle"}, "Ana draws from the deck"),
+    ("bagani", {"kind": "draw", "player": 0, "source": "row", "card": "red-circle"}, "Ana draws red-circle from the row"),
+    ("dugtungan", {"kind": "draw", "player": 1, "card": "KA"}, "Ben draws"),
+    ("dugtungan", {"kind": "pitik", "player": 1, "target": 0, "card": "KA"}, "Ben makes Ana take a card (PITIK)"),
+])
+def test_the_whole_table_hears_no_card_only_its_player_saw(game: str, stored: dict, heard: str) -> None:
+    event = game_spec(game).action_from_dict(stored)
+    assert event.told().describe(["Ana", "Ben"]) == heard
+    assert event.told().told() == event.told()
