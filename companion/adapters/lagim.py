@@ -13,6 +13,7 @@ from typing import Any, Mapping, Sequence
 
 from companion.adapters import Choice, HostEvent, Reading, Recording, Step, describe, game_state
 from rules.core import GameState
+from rules.lagim.events import Battle, ForestAttack, RevealedDefender
 from rules.lagim.state import LagimState
 from vision.observations import Observation, seat_zone, zone_seat
 
@@ -38,11 +39,11 @@ class LagimAdapter:
             return ()
         name = view["players"][seat]["name"]
         if view["phase"] == "twilight" and card.deck == "forest" and view["incoming"] is None:
-            action = {"kind": "forest_attack", "player": seat, "card": card.name}
+            action = ForestAttack(seat, card.name).to_dict()
             return (Reading(f"Does {card.name} attack {name}'s Baryo?", (Choice(f"Yes, {card.name}", action),),
                             observation.confidence, frozenset({observation.track})),)
         if view["incoming"] is not None and card.deck == "baryo" and card.kind == "lakas":
-            action = {"kind": "battle", "player": seat, "defenders": [{"name": card.name}]}
+            action = Battle(seat, (RevealedDefender(card.name),)).to_dict()
             return (Reading(f"Does {name} defend with {card.name}?", (Choice(f"Yes, {card.name}", action),),
                             observation.confidence, frozenset({observation.track})),)
         return ()
@@ -55,7 +56,7 @@ class LagimAdapter:
         actions = [a.to_dict() for a in state.legal_actions()]
         seat = state.current_player()
         if state.to_dict()["incoming"] is not None and seat is not None:
-            actions.append({"kind": "battle", "player": seat, "defenders": [{"name": "Amihan", "equip": []}]})
+            actions.append(Battle(seat, (RevealedDefender("Amihan"),)).to_dict())
         return [Choice(describe(GAME, a, names), a) for a in actions[:40]]
 
     def recording(self) -> Recording:
