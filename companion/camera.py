@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Callable, Iterator
 
 from companion.camera_view import CameraView
 from companion.table import NO_CAMERA, LiveTable
+from rules.registry import game_spec
 from vision.observations import Observation
 
 if TYPE_CHECKING:
@@ -38,7 +39,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 RECOGNITION_MODULES = ("vision.sources", "vision.pipeline", "vision.recognize", "vision.deck", "vision.zones")
-PRINTED_GAMES = ("gargon", "dugtungan")  # cards that name themselves in print: no deck needed
 FIRST_FRAME_SECONDS = 10.0
 RETRY_SECONDS = (1.0, 60.0)  # the first wait after a failure, and the longest
 ENDED = "the camera source has no more frames (the end of the video file, or no pictures left in the folder)"
@@ -109,7 +109,7 @@ def camera_problem(setup: CameraSetup) -> str | None:
     missing = [name for name in RECOGNITION_MODULES if importlib.util.find_spec(name) is None]
     if missing:
         return f"card recognition is not installed ({', '.join(missing)} missing)"
-    if not setup.deck and setup.game not in PRINTED_GAMES:
+    if not setup.deck and not game_spec(setup.game).printed_cards:
         return "no enrolled deck to recognise cards with (companion enroll, then deck = ... or --deck)"
     if setup.deck and not Path(setup.deck).expanduser().exists():
         return f"the deck {setup.deck} does not exist"

@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from companion.speech import DEFAULT_VOICE, VOICES
+from rules.registry import game_names
 
 ENV_PREFIX = "COMPANION_"
-GAMES = ("bagani", "gargon", "dugtungan", "lagim")
+GAMES = game_names()
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 

@@ -58,6 +58,7 @@ from companion.questions import strings_in
 from companion.store import StoredEvent
 from companion.table import LiveTable
 from rules.core import BadInput, IllegalMove
+from rules.registry import game_spec
 from vision.observations import CENTRE, Observation
 
 if TYPE_CHECKING:
@@ -376,12 +377,12 @@ class DemoPlayer:
         """The detector and identifier `companion run` would use for this game, or None
         (with one log line) when vision cannot be imported."""
         try:
-            from companion.camera import PRINTED_GAMES, CameraSetup, build_recognizer
+            from companion.camera import CameraSetup, build_recognizer
             from vision.synth.faces import game_codes
             from vision.synth.recording import face_code
 
             deck = ""
-            if self.game not in PRINTED_GAMES:
+            if not game_spec(self.game).printed_cards:
                 laid = {face_code(self.game, s.observation.code or "") for s in self.recording.steps
                         if s.observation is not None}
                 folder = self.table.store.path.parent / DECK_FOLDER

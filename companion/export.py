@@ -16,11 +16,10 @@ from typing import Any, Mapping
 from urllib.parse import quote
 
 from companion.store import GameRecord
+from rules.registry import game_spec
 
 BGSTATS_IMPORT = "https://app.bgstatsapp.com/createPlay.html?data="
 SOURCE_NAME = "Table Companion"
-#: In dugtungan the fewest letters left in hand wins; every other game counts up.
-LOWEST_WINS = {"dugtungan"}
 
 
 def score_json(record: GameRecord) -> dict[str, Any]:
@@ -75,7 +74,7 @@ def score_csv(record: GameRecord) -> str:
 def bgstats_play(record: GameRecord) -> dict[str, Any]:
     """The play in BG Stats' import format: players, scores, winners, ranks, date, duration."""
     result = score_json(record)
-    lowest = result["game"] in LOWEST_WINS
+    lowest = game_spec(result["game"]).lowest_wins
     totals = sorted({p["total"] for p in result["players"]}, reverse=not lowest)
     ended = record.ended_at or record.started_at
     return {

@@ -3,7 +3,7 @@
 A word list is never the last word at a real table: the table accepts words the list
 misses, rejects words it will not play, and settles an unknown word by a vote (the
 challenge). This module keeps those lists and every challenge's outcome in one JSON file,
-and hands the rules engine the lists as plain data (`rules.dugtungan_lexicon.HouseWords`),
+and hands the rules engine the lists as plain data (`rules.dugtungan.lexicon.HouseWords`),
 so the engine stays free of files.
 """
 
@@ -17,7 +17,7 @@ from typing import Any
 
 from companion.errors import UsageError
 from rules.core import BadInput
-from rules.dugtungan_lexicon import HouseWords, normalise
+from rules.dugtungan.lexicon import HouseWords, normalise
 from rules.payload import expect, obj, req
 
 FILE_NAME = "dugtungan-house-words.json"

@@ -12,11 +12,11 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from companion.adapters import Adapter, Choice, adapter_for
-from companion.export import LOWEST_WINS
+from companion.adapters import Adapter, Choice, adapter_for, describe
 from companion.store import GameRecord, Store, StoredEvent
-from rules.core import BadInput, GameRules, GameState, IllegalMove, best_by
-from rules.registry import game_rules
+from rules.core import BadInput, GameState, IllegalMove, best_by
+from rules.spec import GameSpec
+from rules.registry import game_spec
 
 log = logging.getLogger(__name__)
 
@@ -24,14 +24,6 @@ log = logging.getLogger(__name__)
 # variant) that shows them, if there is one: Gargon's won cards lie face down, and a
 # dugtungan total counts the letters in a hand.
 FACE_DOWN_TOTALS: dict[str, str | None] = {"gargon": "open_won_cards", "dugtungan": None}
-# Fields of an event naming cards that only a player saw (a starting hand, a card drawn
-# from the deck or passed from hand to hand), by game and event kind; the log the table
-# reads and hears leaves them out. A Bagani card drawn from the face-up row was seen by all.
-SECRET_FIELDS: dict[tuple[str, str], tuple[str, ...]] = {
-    ("bagani", "setup"): ("hands",), ("bagani", "draw"): ("card",),
-    ("dugtungan", "draw"): ("card",), ("dugtungan", "pitik"): ("card",),
-}
-SEEN_BY_ALL = {("bagani", "draw"): ("source", "row")}
 
 
 @dataclass(frozen=True)
@@ -69,7 +61,7 @@ class LogLine:
         return {"seq": self.seq, "text": self.text, "source": self.source, "undone": self.undone}
 
 
-def replay(initial: GameState, engine: GameRules, actions: Sequence[tuple[int, Mapping[str, Any], str]]
+def replay(initial: GameState, engine: GameSpec, actions: Sequence[tuple[int, Mapping[str, Any], str]]
            ) -> list[Applied]:
     """Apply `(seq, action, source)` in order from `initial`; IllegalMove names the first bad one."""
     state, applied = initial, []
@@ -82,7 +74,7 @@ def replay(initial: GameState, engine: GameRules, actions: Sequence[tuple[int, M
 class Projection:
     """Everything the scoreboard shows about one game, rebuilt event by event."""
 
-    def __init__(self, record: GameRecord, engine: GameRules, adapter: Adapter) -> None:
+    def __init__(self, record: GameRecord, engine: GameSpec, adapter: Adapter) -> None:
         self.record = record
         self.engine = engine
         self.adapter = adapter
@@ -144,15 +136,11 @@ class Projection:
 
     def describe(self, action: Mapping[str, Any]) -> str:
         """The event in full, for the host's tools."""
-        return self.adapter.describe(action, self.names)
+        return describe(self.record.game, action, self.names)
 
     def tell(self, action: Mapping[str, Any]) -> str:
         """The event as the log and the prompts say it to everyone: no secret cards."""
-        key = (self.record.game, str(action.get("kind")))
-        field, value = SEEN_BY_ALL.get(key, ("", None))
-        if value is not None and action.get(field) == value:
-            return self.describe(action)
-        return self.describe({k: v for k, v in action.items() if k not in SECRET_FIELDS.get(key, ())})
+        return describe(self.record.game, action, self.names, told=True)
 
     def _on_action(self, event: StoredEvent) -> None:
         action, source = event.data["action"], event.data.get("source", "host")
@@ -223,7 +211,7 @@ class Projection:
         totals."""
         if not players:  # ended before any score existed (a Bagani game still at its set-up)
             return []
-        sign = -1 if self.record.game in LOWEST_WINS else 1
+        sign = -1 if game_spec(self.record.game).lowest_wins else 1
         contenders = [(name, p) for name, p in zip(self.record.players, players)
                       if not p.get("breakdown", {}).get("eliminated")]
         return list(best_by([name for name, _ in contenders],
@@ -262,7 +250,7 @@ class Projection:
 
 def project(store: Store, record: GameRecord) -> Projection:
     """Game `record` rebuilt from its stored log; BadInput if its game is not installed."""
-    projection = Projection(record, game_rules(record.game), adapter_for(record.game))
+    projection = Projection(record, game_spec(record.game), adapter_for(record.game))
     for event in store.events(record.id):
         projection.apply(event)
     return projection

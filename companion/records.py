@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from companion.export import LOWEST_WINS
+from rules.registry import game_spec
 from companion.store import GameRecord
 
 
@@ -60,7 +60,7 @@ def player_records(records: Iterable[GameRecord]) -> list[GameRecords]:
             kept.wins += player["name"] in winners
     out = []
     for game in sorted(by_game):
-        lowest = game in LOWEST_WINS
+        lowest = game_spec(game).lowest_wins
         sign = 1 if lowest else -1
         ranked = sorted(by_game[game].values(),
                         key=lambda p: (-p.wins, sign * p.average, p.name.casefold()))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.export import LOWEST_WINS
+from rules.registry import game_spec
 
 _UNITS = {"dp": "DP", "ap": "AP"}
 
@@ -19,7 +19,7 @@ def _heading(key: str) -> str:
 
 
 def score_table(result: Mapping[str, Any]) -> str:
-    lowest = result["game"] in LOWEST_WINS
+    lowest = game_spec(result["game"]).lowest_wins
     players = sorted(result["players"], key=lambda p: p["total"] if lowest else -p["total"])
     columns = [k for k, v in (players[0]["breakdown"] if players else {}).items()
                if isinstance(v, (int, float)) and not isinstance(v, bool)]

@@ -33,7 +33,7 @@ from companion.questions import (MOST_CHOICES, as_known, ask_choices, knowable_l
 from companion.store import GameRecord, Store
 from rules.core import BadInput, IllegalMove
 from rules.event_schema import event_schema
-from rules.registry import game_rules
+from rules.registry import game_spec
 from vision.observations import CENTRE, Observation, zone_seat
 
 log = logging.getLogger(__name__)
@@ -110,7 +110,7 @@ class LiveTable:
         if len(set(names)) != len(names):
             raise BadInput("players", "player names must be distinct")
         adapter_for(game)
-        game_rules(game).new_game(names, options, setup)  # refuse a bad setup before storing it
+        game_spec(game).new_game(names, options, setup)  # refuse a bad setup before storing it
         with self._lock:
             if self._resent(key):
                 return None

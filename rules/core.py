@@ -1,7 +1,7 @@
 """The interface every game engine shares.
 
 The live companion, the command line and the tests drive all four games through these
-types, so a new game is a new module, not a new code path. Modelled on OpenSpiel's
+types, so a new game is a new package (see `rules.spec`), not a new code path. Modelled on OpenSpiel's
 immutable states (`legal_actions`/`apply`) and PokerKit's chance-as-input: a card the
 camera saw is part of the action that reveals it.
 """
@@ -9,7 +9,9 @@ camera saw is part of the action that reveals it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, ClassVar, Mapping, Protocol, Sequence, runtime_checkable
+
+from rules.payload import BadInput
 
 
 class IllegalMove(Exception):
@@ -18,19 +20,6 @@ class IllegalMove(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
-
-
-class BadInput(ValueError):
-    """Input that cannot be judged at all: names the field and the problem.
-
-    Distinct from IllegalMove: an illegal move is a normal answer (`valid: false`),
-    bad input is a mistake in the request (exit status 2 on the command line).
-    """
-
-    def __init__(self, field: str, problem: str) -> None:
-        super().__init__(f"{field}: {problem}" if field else problem)
-        self.field = field
-        self.problem = problem
 
 
 @dataclass(frozen=True)
@@ -97,7 +86,7 @@ def best_by(names: Sequence[str], keys: Sequence[tuple]) -> tuple[str, ...]:
 class Action(Protocol):
     """One event at the table (a draw, a play, a reveal); `kind` names it."""
 
-    kind: str
+    kind: ClassVar[str]
 
     def to_dict(self) -> dict[str, Any]: ...
 
@@ -110,33 +99,12 @@ class GameState(Protocol):
 
     def legal_actions(self) -> Sequence[Action]: ...
 
-    def apply(self, action: Action) -> "GameState": ...
+    def apply(self, action: Any) -> "GameState":
+        """The state after `action`, one of this game's own events (IllegalMove for any other)."""
+        ...
 
     def is_terminal(self) -> bool: ...
 
     def scores(self) -> ScoreResult: ...
 
     def to_dict(self) -> dict[str, Any]: ...
-
-
-class GameRules(Protocol):
-    """What a game module exposes; see `rules.registry`.
-
-    - `score(payload)` and `check(payload)` answer the contract's JSON requests and raise
-      BadInput for malformed ones.
-    - `new_game(players, options, setup)` starts a tracker state; `action_from_dict`
-      rebuilds a stored event, so a game replays from the event log.
-    """
-
-    GAME: str
-
-    def score(self, payload: Mapping[str, Any]) -> dict[str, Any]: ...
-
-    def check(self, payload: Mapping[str, Any]) -> dict[str, Any]: ...
-
-    def new_game(
-        self, players: Sequence[str], options: Mapping[str, Any] | None = None,
-        setup: Mapping[str, Any] | None = None,
-    ) -> GameState: ...
-
-    def action_from_dict(self, data: Mapping[str, Any]) -> Action: ...

@@ -12,10 +12,10 @@ from typing import Any, Mapping, TypeVar, get_type_hints
 
 from rules.core import BadInput
 
-O = TypeVar("O")
+OptionsT = TypeVar("OptionsT")
 
 
-def parse_options(cls: type[O], raw: Mapping[str, Any] | None, path: str = "options") -> O:
+def parse_options(cls: type[OptionsT], raw: Mapping[str, Any] | None, path: str = "options") -> OptionsT:
     """An instance of the options dataclass `cls` with `raw` applied over its defaults.
 
     Unknown names and wrong types are BadInput naming the option.

@@ -3,15 +3,32 @@
 Every engine reads `score`/`check` input through these helpers so that a mistake is
 always reported as `players[1].hand[2]: unknown card code 'blu-circle'`, never as a
 KeyError deep inside a rule.
+
+With `rules.catalogue` this module is the kernel that vision shares: it imports no
+game engine (nothing else of `rules`), so vision reads its JSON (observations, zone
+files) the same way without knowing any rule. `tests/test_import_direction.py` keeps
+it so.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
-from rules.core import BadInput
-
 T = TypeVar("T")
+
+
+class BadInput(ValueError):
+    """Input that cannot be judged at all: names the field and the problem.
+
+    Distinct from IllegalMove: an illegal move is a normal answer (`valid: false`),
+    bad input is a mistake in the request (exit status 2 on the command line).
+    """
+
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(f"{field}: {problem}" if field else problem)
+        self.field = field
+        self.problem = problem
+
 
 _TYPE_NAMES = {str: "a string", int: "an integer", bool: "true or false", list: "a list",
                dict: "an object"}

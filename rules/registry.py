@@ -1,11 +1,15 @@
-"""Which module plays which game: the one place a game name is looked up."""
+"""Which games exist: the one list every other part of the program reads.
+
+Each entry names a package whose `SPEC` is the game's `GameSpec`; the command line, the
+live table, the configuration and the benchmarks all take their game list from here.
+"""
 
 from __future__ import annotations
 
 import importlib
-from typing import cast
 
-from rules.core import BadInput, GameRules
+from rules.core import BadInput
+from rules.spec import GameSpec
 
 GAMES: dict[str, str] = {
     "bagani": "rules.bagani",
@@ -15,8 +19,15 @@ GAMES: dict[str, str] = {
 }
 
 
-def game_rules(name: object, field: str = "game") -> GameRules:
-    """The engine module for `name`; BadInput naming `field` for anything else."""
+def game_spec(name: object, field: str = "game") -> GameSpec:
+    """The spec of the game `name`; BadInput naming `field` for anything else."""
     if not isinstance(name, str) or name not in GAMES:
         raise BadInput(field, f"unknown game {name!r}; one of {', '.join(GAMES)}")
-    return cast(GameRules, importlib.import_module(GAMES[name]))
+    spec = importlib.import_module(GAMES[name]).SPEC
+    assert isinstance(spec, GameSpec) and spec.name == name, f"{GAMES[name]}.SPEC is not {name}'s GameSpec"
+    return spec
+
+
+def game_names() -> tuple[str, ...]:
+    """Every game, in the order menus list them."""
+    return tuple(GAMES)

@@ -36,8 +36,8 @@ from typing import Iterator
 from companion.config import Settings
 from companion.demo import DemoPlayer
 from companion.server import build_services, close_services
+from rules.registry import game_names
 
-GAMES = ("bagani", "gargon", "dugtungan", "lagim")
 
 
 @contextmanager
@@ -69,7 +69,7 @@ def play(game: str, folder: Path, run: int, speed: float, ask_host: bool) -> dic
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--games", default=",".join(game_names()))
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--speed", type=float, default=1000.0, help="1 is the demo's own pace")
     parser.add_argument("--load", type=int, default=0, help="CPU-bound processes running beside it")

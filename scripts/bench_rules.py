@@ -23,11 +23,11 @@ from typing import Any, Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules import bagani  # noqa: E402
-from rules.bagani_cards import COLOURS, DEFAULT_DECK, MAX_STAT  # noqa: E402
-from rules.bagani_combos import best_hand  # noqa: E402
-from rules.dugtungan_cards import deck_counts  # noqa: E402
-from rules.dugtungan_finder import find_words  # noqa: E402
-from rules.dugtungan_words import Dictionary  # noqa: E402
+from rules.bagani.cards import COLOURS, DEFAULT_DECK, MAX_STAT  # noqa: E402
+from rules.bagani.combos import best_hand  # noqa: E402
+from rules.dugtungan.cards import deck_counts  # noqa: E402
+from rules.dugtungan.finder import find_words  # noqa: E402
+from rules.dugtungan.words import Dictionary  # noqa: E402
 
 
 def _timed_ms(run: Callable[[], Any], repeats: int) -> list[float]:
@@ -116,9 +116,9 @@ import json, sys, time, tracemalloc
 if sys.argv[1] == "memory":
     tracemalloc.start()
 start = time.perf_counter()
-from rules.dugtungan_cards import parse_card
-from rules.dugtungan_finder import find_words
-from rules.dugtungan_words import Dictionary
+from rules.dugtungan.cards import parse_card
+from rules.dugtungan.finder import find_words
+from rules.dugtungan.words import Dictionary
 table = Dictionary()
 find_words(parse_card("BA", "pamato"), [parse_card("HA", "hand")], table)
 print(json.dumps({"ms": (time.perf_counter() - start) * 1000, "words": len(table.words),

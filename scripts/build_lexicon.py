@@ -50,8 +50,8 @@ from typing import Mapping
 
 from wordfreq import iter_wordlist, zipf_frequency
 
-from rules.dugtungan_lexicon import normalise
-from rules.dugtungan_morphology import AFFIX_CHAINS, FUNCTION_WORDS, VOWELS, Grammar, SuffixForms
+from rules.dugtungan.lexicon import normalise
+from rules.dugtungan.morphology import AFFIX_CHAINS, FUNCTION_WORDS, VOWELS, Grammar, SuffixForms
 
 # The words the rulebook's FAQ forms in its examples (HA LI KA, HA LA, BA LA): always kept;
 # MAHAHABAG, its affixed example, is left to the affix analysis.

@@ -31,14 +31,13 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from learned_detector import CORE, STRIDE  # noqa: E402
-from vision.synth.faces import FACE_SIZE, game_codes, game_face  # noqa: E402
+from vision.synth.faces import FACE_SIZE, GAMES, game_codes, game_face  # noqa: E402
 
 TRAIN_TABLES = ("wood", "felt", "plain_light", "plain_dark", "blotchy", "striped", "cork", "stone", "motif")
 HELD_OUT_TABLES = ("checked", "floral")
 TRAIN_FAMILIES = ("pips", "panel", "symbols", "flat", "back")
 HELD_OUT_FAMILY = "games"
 LAYOUTS = ("apart", "row", "grid", "pile", "fan")
-GAMES = ("bagani", "gargon", "dugtungan", "lagim")
 WHOLE = 0.9   # a card at least this visible is one the detector must find
 HIDDEN = 0.5  # a card less visible than this is not a card to find; in between: either way
 

@@ -25,9 +25,9 @@ import json
 import zlib
 from pathlib import Path
 
-from rules.dugtungan_lexicon import normalise
-from rules.dugtungan_options import Options
-from rules.dugtungan_words import Dictionary
+from rules.dugtungan.lexicon import normalise
+from rules.dugtungan.options import Options
+from rules.dugtungan.words import Dictionary
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "rules" / "data"
 WORDS = DATA / "lexicon_words.txt"

@@ -13,8 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, Mapping, Sequence
 
-from rules.core import BadInput
-from rules.payload import expect, items, opt, req
+from rules.payload import BadInput, expect, items, opt, req
 
 ObservationKind = Literal["appeared", "moved", "gone"]
 KINDS: tuple[str, ...] = ("appeared", "moved", "gone")

@@ -26,8 +26,7 @@ from typing import Any, Mapping, Sequence
 import cv2
 import numpy as np
 
-from rules.core import BadInput
-from rules.payload import expect, items, req
+from rules.payload import BadInput, expect, items, req
 from vision.observations import CENTRE, seat_zone
 
 #: The marker family the sheet prints and calibration looks for: large cells, read from afar.

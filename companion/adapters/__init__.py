@@ -9,19 +9,15 @@ table recording for the demo. Nothing here decides legality: the engine does.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol, Sequence
+from typing import Any, Mapping, Protocol, Sequence, TypeVar
 
 from rules.core import BadInput, GameState
-from rules.registry import game_rules
+from rules.registry import game_names, game_spec
+from rules.spec import GameSpec
 from vision.observations import Observation
 
-ADAPTERS: dict[str, str] = {
-    "bagani": "companion.adapters.bagani",
-    "gargon": "companion.adapters.gargon",
-    "dugtungan": "companion.adapters.dugtungan",
-    "lagim": "companion.adapters.lagim",
-}
 
 
 @dataclass(frozen=True)
@@ -104,10 +100,6 @@ class Adapter(Protocol):
         (e.g. a Gargon play is complete when the next player passes)."""
         ...
 
-    def describe(self, action: Mapping[str, Any], players: Sequence[str]) -> str:
-        """One line for the scoreboard's log, e.g. "Ana defeats the Higante (3 DP)"."""
-        ...
-
     def host_templates(self, state: GameState) -> Sequence[Choice]:
         """Events the host may enter by hand, pre-filled (anything the camera cannot see)."""
         ...
@@ -122,22 +114,53 @@ class Adapter(Protocol):
         ...
 
 
+class HostAdapter:
+    """The table of a game the camera cannot follow yet: the host enters every event on
+    the host page (its forms come from the game's event schema), and each event's own
+    `describe` gives the log's line. A game needs a camera adapter module here only to
+    read cards from the camera or to have a scripted demo table."""
+
+    def __init__(self, spec: GameSpec) -> None:
+        self.spec = spec
+        self.game = spec.name
+
+    def interpret(self, observation: Observation, state: GameState,
+                  seen: Mapping[int, Observation]) -> Sequence[Reading]:
+        return ()
+
+    def settle(self, state: GameState, seen: Mapping[int, Observation]) -> Sequence[Reading]:
+        return ()
+
+    def host_templates(self, state: GameState) -> Sequence[Choice]:
+        names = [p["name"] for p in state.to_dict()["players"]]
+        return [Choice(describe(self.game, a.to_dict(), names), a.to_dict()) for a in state.legal_actions()]
+
+    def recording(self) -> Recording:
+        raise BadInput("game", f"{self.game} has no scripted demo table")
+
+    def recordings(self) -> Sequence[Recording]:
+        return ()
+
+
 def adapter_for(game: object) -> Adapter:
-    """The adapter of `game`; BadInput for a game without one."""
-    if not isinstance(game, str) or game not in ADAPTERS:
-        raise BadInput("game", f"unknown game {game!r}; one of {', '.join(ADAPTERS)}")
+    """The adapter of `game`: its module `companion.adapters.<game>` when it has one,
+    else a `HostAdapter`; BadInput for an unknown game or a missing dependency."""
+    spec = game_spec(game)
+    module_name = f"{__name__}.{spec.name}"
+    if importlib.util.find_spec(module_name) is None:
+        return HostAdapter(spec)
     try:
-        game_rules(game)
-        module = importlib.import_module(ADAPTERS[game])
+        module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
-        raise BadInput("game", f"{game} is not playable at the table yet ({exc.name} is missing)") from None
-    return module.ADAPTER
+        raise BadInput("game", f"{spec.name} is not playable at the table yet ({exc.name} is missing)") from None
+    adapter: Adapter = module.ADAPTER
+    return adapter
 
 
 def playable_games() -> list[str]:
     """The games whose engine and adapter are both installed."""
     names = []
-    for game in ADAPTERS:
+    for game in game_names():
         try:
             adapter_for(game)
         except BadInput:
@@ -146,6 +169,28 @@ def playable_games() -> list[str]:
     return names
 
 
-def seat_name(players: Sequence[str], seat: Any) -> str:
-    """The name of the player in `seat` for a log line; "?" for a seat a stored event lacks."""
-    return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "?"
+def demo_games() -> list[str]:
+    """The playable games that have a scripted demo table."""
+    return [game for game in playable_games() if adapter_for(game).recordings()]
+
+
+S = TypeVar("S")
+
+
+def game_state(state: GameState, kind: type[S]) -> S:
+    """`state` as its game's own state class, so an adapter reads only attributes that
+    class declares (the shared GameState protocol declares none of a game's own)."""
+    if not isinstance(state, kind):
+        raise TypeError(f"a {kind.__name__} was expected, not {type(state).__name__}")
+    return state
+
+
+def describe(game: str, action: Mapping[str, Any], players: Sequence[str], told: bool = False) -> str:
+    """The scoreboard's line for a stored event, said by the event itself (`told`: as the
+    whole table hears it, without the cards only its player saw); an event the rules no
+    longer read (stored before a rules change) shows its kind."""
+    try:
+        event = game_spec(game).action_from_dict(action)
+    except BadInput:
+        return str(action.get("kind"))
+    return (event.told() if told else event).describe(players)

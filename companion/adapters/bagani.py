@@ -13,11 +13,13 @@ top and a plain pass are not visible: the host enters them.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
-from companion.adapters import Choice, HostEvent, Reading, Recording, Step, seat_name
-from rules.bagani_cards import CARD_CODES
-from rules.bagani_combos import best_hand
+from companion.adapters import Choice, HostEvent, Reading, Recording, Step, describe, game_state
+from rules.bagani.cards import CARD_CODES
+from rules.bagani.combos import best_hand
+from rules.bagani.events import Defeat, Done, Draw, End, PutDown, Refill, Reveal
+from rules.bagani.state import BaganiState
 from rules.core import GameState
 from vision.observations import CENTRE, Observation, seat_zone, zone_seat
 
@@ -31,7 +33,7 @@ def _is_bagani(code: str | None) -> bool:
 
 def _halimaw_name(code: str, state: GameState) -> str:
     """The deck's spelling of a Halimaw the identifier named (`higante` -> `Higante`)."""
-    known = {name.lower(): name for name in state.deck.kinds}
+    known = {name.lower(): name for name in game_state(state, BaganiState).deck.kinds}
     return known.get(code.lower().replace("-", " "), code)
 
 
@@ -56,22 +58,21 @@ class BaganiAdapter:
             return self._setup(seen, state)
         if _is_bagani(code):
             if in_centre and arrived and None in view["bagani_row"]:
-                return (self._one(f"Is the new face-up card {code}?", {"kind": "refill", "card": code},
-                                  observation, f"Yes, {code}", {"kind": "refill"}, "card"),)
+                return (self._one(f"Is the new face-up card {code}?", code, observation,
+                                  lambda card: Refill(card).to_dict()),)
             if in_centre and observation.kind == "gone" and code in view["bagani_row"]:
                 drawer = turn if phase == "draw" else (turn + 1) % len(names)
-                draw = self._one(f"Did {names[drawer]} take the face-up {code}?",
-                                 {"kind": "draw", "player": drawer, "source": "row", "card": code},
-                                 observation, f"Yes, {code}", {"kind": "draw", "player": drawer, "source": "row"},
-                                 "card")
+                draw = self._one(f"Did {names[drawer]} take the face-up {code}?", code, observation,
+                                 lambda card: Draw(drawer, "row", card).to_dict())
                 return (self._done(turn), draw) if phase == "attack" else (draw,)
             if phase == "over" and zone_seat(observation.zone) is not None:
                 return self._final_hands(view, seen, names)
             return ()
         name = _halimaw_name(code, state)
         if in_centre and arrived and phase in ("reveal", "attack"):
-            reveal = self._one(f"Is the new Halimaw {name}?", {"kind": "reveal", "halimaw": name},
-                               observation, f"Yes, {name}", {"kind": "reveal"}, "halimaw", state)
+            # by name: the event reads the Halimaw's printed stats from the table's deck
+            reveal = self._one(f"Is the new Halimaw {name}?", name, observation,
+                               lambda halimaw: {"kind": Reveal.kind, "halimaw": halimaw}, state)
             return (self._done(turn), reveal) if phase == "attack" else (reveal,)
         if arrived and zone_seat(observation.zone) == turn and phase == "attack" \
                 and observation.previous_zone in (CENTRE, None):
@@ -79,9 +80,8 @@ class BaganiAdapter:
             laid = [o for o in seen.values() if zone_seat(o.zone) == turn and _is_bagani(o.code)]
             if laid:
                 readings.append(self._put_down(turn, laid, names, state))
-            readings.append(self._one(f"Did {names[turn]} defeat the {name}?",
-                                      {"kind": "defeat", "player": turn, "halimaw": name}, observation,
-                                      f"Yes, {name}", {"kind": "defeat", "player": turn}, "halimaw", state))
+            readings.append(self._one(f"Did {names[turn]} defeat the {name}?", name, observation,
+                                      lambda halimaw: Defeat(turn, halimaw).to_dict(), state))
             return readings
         return ()
 
@@ -89,19 +89,20 @@ class BaganiAdapter:
         return ()
 
     @staticmethod
-    def _one(question: str, action: Mapping[str, Any], observation: Observation, label: str,
-             template: Mapping[str, Any], field: str, state: GameState | None = None) -> Reading:
-        """A reading about one card, with the identifier's runner-up codes as other answers."""
-        choices = [Choice(label, action)]
+    def _one(question: str, seen: str, observation: Observation, event: Callable[[str], Mapping[str, Any]],
+             state: GameState | None = None) -> Reading:
+        """A reading about one card (`seen`, a code or a Halimaw's name), with the
+        identifier's runner-up codes as other answers; `event` is the event for a card."""
+        choices = [Choice(f"Yes, {seen}", event(seen))]
         for other, _ in observation.candidates:
             value = other if state is None else _halimaw_name(other, state)
-            if value != action[field]:
-                choices.append(Choice(f"No, {value}", {**template, field: value}))
+            if value != seen:
+                choices.append(Choice(f"No, {value}", event(value)))
         return Reading(question, tuple(choices[:3]), observation.confidence, frozenset({observation.track}))
 
     @staticmethod
     def _done(turn: int) -> Reading:
-        action = {"kind": "done", "player": turn}
+        action = Done(turn).to_dict()
         return Reading("Is the attack step over?", (Choice("Yes", action),), 1.0)
 
     @staticmethod
@@ -111,24 +112,26 @@ class BaganiAdapter:
         halimaw = [o for o in centre if not _is_bagani(o.code)]
         if len(cards) != ROW_CARDS or len(halimaw) != ROW_HALIMAW:
             return ()
-        action = {"kind": "setup", "bagani": [o.code for o in cards],
-                  "halimaw": [_halimaw_name(o.code or "", state) for o in halimaw]}
-        shown = ", ".join(action["bagani"] + action["halimaw"])
+        bagani = [o.code or "" for o in cards]
+        names = [_halimaw_name(o.code or "", state) for o in halimaw]
+        action = {"kind": "setup", "bagani": bagani, "halimaw": names}
+        shown = ", ".join(bagani + names)
         return (Reading(f"Are the face-up rows {shown}?", (Choice("Yes", action),),
                         min(o.confidence for o in centre), frozenset(o.track for o in centre)),)
 
     @staticmethod
     def _put_down(turn: int, laid: Sequence[Observation], names: Sequence[str], state: GameState) -> Reading:
         cards = [o.code or "" for o in _ordered(laid)]
-        combos = [list(c.cards) for c in best_hand(cards, state.options)]
+        combos = [list(c.cards) for c in best_hand(cards, game_state(state, BaganiState).options)]
         used = sorted(c for combo in combos for c in combo)
         spent, left = set(), list(used)
         for o in _ordered(laid):
             if o.code in left:
                 left.remove(o.code)
                 spent.add(o.track)
-        action = {"kind": "combos", "player": turn, "combos": combos or [cards]}
-        words = "; ".join(", ".join(c) for c in action["combos"])
+        put_down = combos or [cards]
+        action = PutDown(turn, tuple(map(tuple, put_down))).to_dict()
+        words = "; ".join(", ".join(c) for c in put_down)
         tracks = frozenset(spent) if combos else frozenset(o.track for o in laid)
         return Reading(f"Did {names[turn]} put down {words}?", (Choice("Yes", action),),
                        min(o.confidence for o in laid), tracks)
@@ -136,57 +139,26 @@ class BaganiAdapter:
     @staticmethod
     def _final_hands(view: Mapping[str, Any], seen: Mapping[int, Observation],
                      names: Sequence[str]) -> Sequence[Reading]:
-        hands = [[o.code for o in _ordered([o for o in seen.values()
-                                           if zone_seat(o.zone) == seat and _is_bagani(o.code)])]
+        hands = [tuple(o.code or "" for o in _ordered([o for o in seen.values()
+                                                      if zone_seat(o.zone) == seat and _is_bagani(o.code)]))
                  for seat in range(len(names))]
         if any(len(hand) != p["hand_count"] for hand, p in zip(hands, view["players"])):
             return ()
         laid = [o for o in seen.values() if zone_seat(o.zone) is not None and _is_bagani(o.code)]
-        action = {"kind": "end", "hands": hands}
+        action = End(tuple(hands)).to_dict()
         return (Reading("Are these the final hands?", (Choice("Yes, score them", action),),
                         min((o.confidence for o in laid), default=1.0), frozenset(o.track for o in laid)),)
-
-    def describe(self, action: Mapping[str, Any], players: Sequence[str]) -> str:
-        kind = action.get("kind")
-        seat = action.get("player")
-        who = seat_name(players, seat)
-        if kind == "setup":
-            return f"Face-up rows: {', '.join(action['bagani'])}; Halimaw {', '.join(map(_name, action['halimaw']))}"
-        if kind == "draw":
-            return f"{who} draws {action['card']} from the row" if action["source"] == "row" \
-                else f"{who} draws from the deck"
-        if kind == "refill":
-            return f"{action['card']} fills the face-up row"
-        if kind == "discard":
-            return f"{who} discards {action.get('card') or 'a card'}"
-        if kind == "combos":
-            return f"{who} puts down {'; '.join(', '.join(c) for c in action['combos'])}"
-        if kind == "defeat":
-            return f"{who} defeats {action['halimaw']}"
-        if kind == "done":
-            return f"{who} ends the attack step"
-        if kind == "reveal":
-            return f"{_name(action['halimaw'])} is revealed"
-        if kind == "end":
-            hands = action.get("hands")
-            shown = "; ".join(f"{players[i]}: {', '.join(h) or 'no cards'}" for i, h in enumerate(hands or []))
-            return f"Final hands: {shown}" if hands else "The game is scored"
-        return str(action)
 
     def host_templates(self, state: GameState) -> Sequence[Choice]:
         names = [p["name"] for p in state.to_dict()["players"]]
         actions = [a.to_dict() for a in state.legal_actions()]
-        return [Choice(self.describe(a, names), a) for a in actions[:40]]
+        return [Choice(describe(GAME, a, names), a) for a in actions[:40]]
 
     def recording(self) -> Recording:
         return _DEMO
 
     def recordings(self) -> Sequence[Recording]:
         return DEMOS
-
-
-def _name(halimaw: Any) -> str:
-    return halimaw["name"] if isinstance(halimaw, Mapping) else str(halimaw)
 
 
 # --- the demo table ----------------------------------------------------------------------

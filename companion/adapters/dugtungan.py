@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from companion.adapters import Choice, HostEvent, Reading, Recording, Step, seat_name
+from companion.adapters import Choice, HostEvent, Reading, Recording, Step, describe
 from rules.core import GameState
+from rules.dugtungan.events import Draw, Dugtong
 from vision.observations import CENTRE, Observation
 
 GAME = "dugtungan"
@@ -47,7 +48,8 @@ class DugtunganAdapter:
                 for code, _ in observation.candidates if code != observation.code][:2]
             # not spent: the PAMATO anchors the row of the next word
             return (Reading(f"Is the new PAMATO {observation.code}?", tuple(choices), observation.confidence),)
-        if view["phase"] not in ("draw", "play") or view["current"] is None:
+        seat = state.current_player()
+        if view["phase"] not in ("draw", "play") or seat is None:
             return ()
         anchor = next((o for o in seen.values() if o.zone == CENTRE and o.code == view["pamato"]
                        and o.track != observation.track), None)
@@ -61,22 +63,21 @@ class DugtunganAdapter:
                      key=lambda o: _centre(o)[0])
         if len(row) < 2:
             return ()
-        return self._dugtong(view, row, observation)
+        return self._dugtong(view, seat, row, observation)
 
-    def _dugtong(self, view: Mapping[str, Any], row: Sequence[Observation],
+    def _dugtong(self, view: Mapping[str, Any], seat: int, row: Sequence[Observation],
                  pamato: Observation) -> Sequence[Reading]:
-        seat = view["current"]
         name = view["players"][seat]
-        word = [o.code for o in row]
-        action = {"kind": "dugtong", "seat": seat, "word": word, "pamato": pamato.code}
+        word = [o.code or "" for o in row]
+        action = Dugtong(seat, tuple(word), pamato.code).to_dict()
         cards = list(row) + [pamato]
         unsure = min(cards, key=lambda o: o.confidence)
         choices = [Choice(f"Yes, {''.join(word)}", action)]
         for code, _ in unsure.candidates:
             if code != unsure.code and unsure is not pamato:
-                other = [code if o is unsure else o.code for o in row]
+                other = [code if o is unsure else o.code or "" for o in row]
                 choices.append(Choice(f"No, {''.join(other)}", {**action, "word": other}))
-        draws = [Reading("The player drew first.", (Choice("Yes", {"kind": "draw", "seat": seat, "card": None}),), 1.0)
+        draws = [Reading("The player drew first.", (Choice("Yes", Draw(seat, None).to_dict()),), 1.0)
                  for _ in range(view["draws_due"])]
         spent = frozenset(o.track for o in row)
         return (*draws, Reading(f"Did {name} make {''.join(word)} and lay {pamato.code} as the new PAMATO?",
@@ -85,37 +86,10 @@ class DugtunganAdapter:
     def settle(self, state: GameState, seen: Mapping[int, Observation]) -> Sequence[Reading]:
         return ()
 
-    def describe(self, action: Mapping[str, Any], players: Sequence[str]) -> str:
-        kind = action.get("kind")
-        seat = action.get("seat")
-        who = seat_name(players, seat)
-        if kind == "reveal":
-            return f"The PAMATO is {action['card']}"
-        if kind == "draw":
-            return f"{who} draws" + (f" {action['card']}" if action.get("card") else "")
-        if kind == "dugtong":
-            return f"{who} makes {''.join(action['word'])}; new PAMATO {action.get('pamato') or 'none'}"
-        if kind == "todas":
-            return f"{who} makes {''.join(action['word'])} with TODAS"
-        if kind == "pass":
-            return f"{who} passes"
-        if kind == "sapaw":
-            return f"SAPAW by {who}: {''.join(action['word'])}"
-        if kind == "pitik":
-            target = players[action["target"]] if action["target"] < len(players) else "?"
-            return f"{who} makes {target} take {action.get('card') or 'a card'} (PITIK)"
-        if kind == "reshuffle":
-            return "The banks are shuffled into a new deck"
-        if kind == "score-letters":
-            return "The letters left in hand are scored"
-        if kind == "challenge":
-            return f"The table {'accepts' if action['accepted'] else 'rejects'} {action['word']}"
-        return str(action)
-
     def host_templates(self, state: GameState) -> Sequence[Choice]:
         players = list(state.to_dict()["players"])
         actions = [a.to_dict() for a in state.legal_actions()]
-        return [Choice(self.describe(a, players), a) for a in actions[:40]]
+        return [Choice(describe(GAME, a, players), a) for a in actions[:40]]
 
     def recording(self) -> Recording:
         return _DEMO
@@ -127,7 +101,7 @@ class DugtunganAdapter:
 def _card(track: int, code: str, x: float, y: float, confidence: float = 0.97,
           candidates: tuple[tuple[str, float], ...] = ()) -> Observation:
     box = ((x, y), (x + 60.0, y), (x + 60.0, y + 90.0), (x, y + 90.0))
-    return Observation("appeared", track, code, confidence, box, CENTRE, 0.0, 0.0,  # type: ignore[arg-type]
+    return Observation("appeared", track, code, confidence, box, CENTRE, 0.0, 0.0,
                        candidates=candidates)
 
 
@@ -143,7 +117,7 @@ def _demo(players: int = 2) -> Recording:
     hand wins."""
     host = lambda action, delay=2.0: Step(delay, host=HostEvent(action=action))  # noqa: E731
     passes = lambda seats: [s for seat in seats for s in (  # noqa: E731
-        host({"kind": "draw", "seat": seat, "card": None}, 3.0), host({"kind": "pass", "seat": seat}))]
+        host({"kind": "draw", "player": seat, "card": None}, 3.0), host({"kind": "pass", "player": seat}))]
     steps = [
         Step(2.0, _card(1, "LA", 300, 100)),
         Step(2.5, _card(2, "BA", 160, 100)), Step(1.0, _card(3, "HA", 230, 100)),

@@ -13,19 +13,20 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from companion.adapters import Choice, HostEvent, Reading, Recording, Step, seat_name
+from companion.adapters import Choice, HostEvent, Reading, Recording, Step, describe
 from rules.core import GameState
+from rules.gargon.events import ChooseBattle, Play, Reveal
 from vision.observations import Observation, seat_zone, zone_seat
 
 GAME = "gargon"
 
 
-def _colour(code: str | None) -> str | None:
-    return code.split("-")[0] if code else None
+def _colour(code: str | None) -> str:
+    return code.split("-")[0] if code else ""
 
 
 def _is_face(code: str | None) -> bool:
-    return bool(code) and "-" in code
+    return code is not None and "-" in code
 
 
 def _seat_cards(seen: Mapping[int, Observation], seat: int) -> list[Observation]:
@@ -41,7 +42,7 @@ class GargonAdapter:
         names = [p["name"] for p in view["players"]]
         seat = zone_seat(observation.zone)
         if view["phase"] == "playing" and observation.kind == "appeared":
-            current = names.index(view["current"]) if view["current"] in names else None
+            current = state.current_player()
             if current is None or view["owed_draws"]:
                 return ()
             laid = _seat_cards(seen, current)
@@ -54,9 +55,9 @@ class GargonAdapter:
         if view["phase"] == "battling" and observation.kind == "gone" and _is_face(observation.code):
             colour = _colour(observation.code)
             out = {_colour(code) for p in view["players"] for code in p["table"]}
-            chooser = names.index(view["current"]) if view["current"] in names else None
+            chooser = state.current_player()
             if colour in out and chooser is not None:
-                action = {"kind": "battle", "seat": chooser, "colour": colour}
+                action = ChooseBattle(chooser, colour).to_dict()
                 return (Reading(f"Did {names[chooser]} choose to fight {colour}?",
                                 (Choice(f"Yes, {colour}", action),), observation.confidence),)
         return ()
@@ -64,22 +65,22 @@ class GargonAdapter:
     def settle(self, state: GameState, seen: Mapping[int, Observation]) -> Sequence[Reading]:
         view = state.to_dict()
         names = [p["name"] for p in view["players"]]
-        if view["phase"] != "playing" or view["owed_draws"] or view["current"] not in names:
+        current = state.current_player()
+        if view["phase"] != "playing" or view["owed_draws"] or current is None:
             return ()
-        current = names.index(view["current"])
         laid = _seat_cards(seen, current)
         return (self._play(current, laid, names),) if laid else ()
 
     def _play(self, seat: int, laid: list[Observation], names: Sequence[str]) -> Reading:
         colours = [_colour(o.code) for o in sorted(laid, key=lambda o: o.track)]
-        action = {"kind": "play", "seat": seat, "colours": colours}
+        action = Play(seat, tuple(colours)).to_dict()
         confidence = min(o.confidence for o in laid)
         choices = [Choice(f"Yes: {', '.join(colours)}", action)]
         unsure = min(laid, key=lambda o: o.confidence)
         for code, _ in unsure.candidates:
             swapped = [(_colour(code) if o.track == unsure.track else _colour(o.code))
                        for o in sorted(laid, key=lambda o: o.track)]
-            if all(c.action["colours"] != swapped for c in choices) and len(choices) < 3:
+            if all((c.action or {}).get("colours") != swapped for c in choices) and len(choices) < 3:
                 choices.append(Choice(f"No: {', '.join(swapped)}", {**action, "colours": swapped}))
         return Reading(f"Did {names[seat]} play {', '.join(colours)}?", tuple(choices), confidence,
                        frozenset(o.track for o in laid))
@@ -91,34 +92,18 @@ class GargonAdapter:
         if any(len(cards) != n or not all(_is_face(o.code) for o in cards)
                for cards, n in zip(per_seat, laid)):
             return ()  # not every card is face up yet
-        cards = [[o.code for o in seat_cards] for seat_cards in per_seat]
-        action = {"kind": "reveal", "cards": cards}
+        cards = tuple(tuple(o.code or "" for o in seat_cards) for seat_cards in per_seat)
+        action = Reveal(cards).to_dict()
         everything = [o for seat_cards in per_seat for o in seat_cards]
         unsure = min(everything, key=lambda o: o.confidence)
         owner = next(s for s, seat_cards in enumerate(per_seat) if unsure in seat_cards)
         choices = [Choice(f"Yes, {unsure.code}", action)]
         for code, _ in unsure.candidates[1:3]:
-            swapped = [[code if o.track == unsure.track else o.code for o in seat_cards] for seat_cards in per_seat]
-            choices.append(Choice(f"No, it is {code}", {"kind": "reveal", "cards": swapped}))
-        question = f"Is {names[owner]}'s card the {unsure.code.replace('-', ' ')}?"
+            swapped = tuple(tuple((code if o.track == unsure.track else o.code) or "" for o in seat_cards)
+                            for seat_cards in per_seat)
+            choices.append(Choice(f"No, it is {code}", Reveal(swapped).to_dict()))
+        question = f"Is {names[owner]}'s card the {(unsure.code or '').replace('-', ' ')}?"
         return (Reading(question, tuple(choices), unsure.confidence, frozenset(o.track for o in everything)),)
-
-    def describe(self, action: Mapping[str, Any], players: Sequence[str]) -> str:
-        kind = action.get("kind")
-        who = seat_name(players, action.get("seat"))
-        if kind == "play":
-            return f"{who} plays {', '.join(action['colours'])} face down"
-        if kind == "pass":
-            piles = action.get("draws", [])
-            return f"{who} passes and draws {len(piles)} ({', '.join(f'pile {p}' for p in piles)})"
-        if kind == "reveal":
-            shown = "; ".join(f"{players[i]} {', '.join(c)}" for i, c in enumerate(action["cards"]) if c)
-            return f"Cards turned up: {shown}"
-        if kind == "battle":
-            return f"{who} chooses the {action['colour']} battle"
-        if kind == "draw":
-            return f"{who} draws a replacement from pile {action['pile']}"
-        return str(action)
 
     def host_templates(self, state: GameState) -> Sequence[Choice]:
         names = [p["name"] for p in state.to_dict()["players"]]
@@ -126,7 +111,7 @@ class GargonAdapter:
         passes = [a for a in actions if a["kind"] == "pass"]
         others = [a for a in actions if a["kind"] != "pass"]
         shown = [a for a in passes if len(a["draws"]) == 1] + [a for a in passes if len(a["draws"]) > 1][:6]
-        return [Choice(self.describe(a, names), a) for a in shown + others[:30]]
+        return [Choice(describe(GAME, a, names), a) for a in shown + others[:30]]
 
     def recording(self) -> Recording:
         return _DEMO
@@ -154,13 +139,13 @@ def _demo(players: int = 3) -> Recording:
     camera is unsure of (the host is asked), battles with draws, and the last round's end.
     Players after the third pass each round, drawing from the second pile."""
     others = range(3, players)
-    passes = lambda: [Step(2.0, host=HostEvent(action={"kind": "pass", "seat": seat, "draws": [2]}))  # noqa: E731
+    passes = lambda: [Step(2.0, host=HostEvent(action={"kind": "pass", "player": seat, "draws": [2]}))  # noqa: E731
                       for seat in others]
     steps: list[Step] = [
         # Round 1: Ana leads red + blue (pattern 1:1), Ben follows, Carla (and the rest) pass.
         Step(2.0, _card(1, "red", 0)), Step(0.6, _card(2, "blue", 0)),
         Step(2.0, _card(3, "red", 1)), Step(0.6, _card(4, "blue", 1)),
-        Step(2.5, host=HostEvent(action={"kind": "pass", "seat": 2, "draws": [1]})),
+        Step(2.5, host=HostEvent(action={"kind": "pass", "player": 2, "draws": [1]})),
         *passes(),
         # Reveal: backs turn into faces; Ben's blue is hard to read.
         Step(2.0, _gone(1, "red", 0)), Step(0.2, _card(11, "red-9", 0)),
@@ -171,15 +156,15 @@ def _demo(players: int = 3) -> Recording:
         Step(6.0, host=HostEvent(answer=0)),
         # Battles: Ana chooses red (Ben's 12 beats her 9), then blue (Ben's 7 beats her 4).
         Step(2.5, _gone(11, "red-9", 0)), Step(0.3, _gone(13, "red-12", 1)),
-        Step(2.0, host=HostEvent(action={"kind": "draw", "seat": 0, "pile": 2})),
+        Step(2.0, host=HostEvent(action={"kind": "draw", "player": 0, "pile": 2})),
         Step(2.0, _gone(12, "blue-4", 0)), Step(0.3, _gone(14, "blue-7", 1)),
-        Step(2.0, host=HostEvent(action={"kind": "draw", "seat": 0, "pile": 2})),
+        Step(2.0, host=HostEvent(action={"kind": "draw", "player": 0, "pile": 2})),
         # Round 2: Ben leads green, Carla follows, the rest pass, Ana passes and empties
         # pile 1: the last round.
         Step(2.5, _card(21, "green", 1)),
         Step(2.0, _card(22, "green", 2)),
         *passes(),
-        Step(2.0, host=HostEvent(action={"kind": "pass", "seat": 0, "draws": [1]})),
+        Step(2.0, host=HostEvent(action={"kind": "pass", "player": 0, "draws": [1]})),
         Step(2.0, _gone(21, "green", 1)), Step(0.2, _card(31, "green-13", 1)),
         Step(0.4, _gone(22, "green", 2)), Step(0.2, _card(32, "green-2", 2)),
         Step(2.5, _gone(31, "green-13", 1)), Step(0.3, _gone(32, "green-2", 2)),

@@ -11,15 +11,17 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from companion.adapters import Choice, HostEvent, Reading, Recording, Step, seat_name
+from companion.adapters import Choice, HostEvent, Reading, Recording, Step, describe, game_state
 from rules.core import GameState
+from rules.lagim.events import Battle, ForestAttack, RevealedDefender
+from rules.lagim.state import LagimState
 from vision.observations import Observation, seat_zone, zone_seat
 
 GAME = "lagim"
 
 
 def _card(state: GameState, code: str) -> Any:
-    return state.table.card(code)
+    return game_state(state, LagimState).table.card(code)
 
 
 class LagimAdapter:
@@ -28,7 +30,7 @@ class LagimAdapter:
     def interpret(self, observation: Observation, state: GameState,
                   seen: Mapping[int, Observation]) -> Sequence[Reading]:
         view = state.to_dict()
-        seat = view["current_player"]
+        seat = state.current_player()
         if (observation.kind == "gone" or observation.code is None or seat is None
                 or zone_seat(observation.zone) != seat):
             return ()
@@ -37,11 +39,11 @@ class LagimAdapter:
             return ()
         name = view["players"][seat]["name"]
         if view["phase"] == "twilight" and card.deck == "forest" and view["incoming"] is None:
-            action = {"kind": "forest_attack", "player": seat, "card": card.name}
+            action = ForestAttack(seat, card.name).to_dict()
             return (Reading(f"Does {card.name} attack {name}'s Baryo?", (Choice(f"Yes, {card.name}", action),),
                             observation.confidence, frozenset({observation.track})),)
         if view["incoming"] is not None and card.deck == "baryo" and card.kind == "lakas":
-            action = {"kind": "battle", "player": seat, "defenders": [{"name": card.name}]}
+            action = Battle(seat, (RevealedDefender(card.name),)).to_dict()
             return (Reading(f"Does {name} defend with {card.name}?", (Choice(f"Yes, {card.name}", action),),
                             observation.confidence, frozenset({observation.track})),)
         return ()
@@ -49,55 +51,13 @@ class LagimAdapter:
     def settle(self, state: GameState, seen: Mapping[int, Observation]) -> Sequence[Reading]:
         return ()
 
-    def describe(self, action: Mapping[str, Any], players: Sequence[str]) -> str:
-        kind = action.get("kind")
-        seat = action.get("player")
-        who = seat_name(players, seat)
-        target = action.get("target")
-        whom = players[target] if isinstance(target, int) and 0 <= target < len(players) else ""
-        cards = ", ".join(action.get("cards") or [])
-        if kind == "draw_baryo":
-            return f"{who} draws a Baryo card"
-        if kind == "build_defence":
-            return f"{who} builds the defence ({action['defenders']} defenders, {action['equips']} Kontra)"
-        if kind == "forest_attack":
-            return f"{action['card']} attacks {who}'s Baryo"
-        if kind == "battle":
-            return f"{who} battles with {', '.join(d['name'] for d in action['defenders'])}"
-        if kind == "standby":
-            return f"{who} stands by"
-        if kind == "hasik":
-            return f"{who} raids {whom} with {cards} (HASIK)"
-        if kind == "pagtauli":
-            return f"{who} sends the raid back with {action['hiwaga']} (PAGTAULI)"
-        if kind == "angkla":
-            return f"{who} anchors {cards} on {whom} (ANGKLA)"
-        if kind == "sacrifice_dark_coin":
-            return f"{who} sacrifices a Dark Soul Coin"
-        if kind == "baryo_offering":
-            return f"{who} makes a Baryo offering"
-        if kind == "special_kontra":
-            return f"{who} casts {action['card']}"
-        if kind == "end_phase":
-            return f"{who} ends the phase"
-        if kind == "switch_defence":
-            return f"{who} switches defence cards with cards from the hand"
-        if kind == "salag":
-            wielder = f", wielded by {action['wielder']}" if action.get("wielder") else ""
-            return f"{who} casts SALAG with {action['nullifier']}{wielder}"
-        if kind == "disable":
-            return f"{action['card']} disables {action.get('defenders', 1)} of {who}'s Defenders"
-        if kind == "reap":
-            return f"{action['card']} reaps a Soul Coin from {whom} for {who}"
-        return str(action)
-
     def host_templates(self, state: GameState) -> Sequence[Choice]:
         names = [p["name"] for p in state.to_dict()["players"]]
         actions = [a.to_dict() for a in state.legal_actions()]
         seat = state.current_player()
         if state.to_dict()["incoming"] is not None and seat is not None:
-            actions.append({"kind": "battle", "player": seat, "defenders": [{"name": "Amihan", "equip": []}]})
-        return [Choice(self.describe(a, names), a) for a in actions[:40]]
+            actions.append(Battle(seat, (RevealedDefender("Amihan"),)).to_dict())
+        return [Choice(describe(GAME, a, names), a) for a in actions[:40]]
 
     def recording(self) -> Recording:
         return _DEMO

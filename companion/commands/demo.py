@@ -6,7 +6,7 @@ import argparse
 import logging
 from typing import Callable
 
-from companion.adapters import playable_games
+from companion.adapters import demo_games as scripted_games
 from companion.commands.table_options import add_table_options, table_settings
 from companion.demo import DemoPlayer
 from companion.errors import UsageError
@@ -18,7 +18,7 @@ log = logging.getLogger(__name__)
 
 def pick_game(wanted: str | None, default: str) -> str:
     """The game to demo: the one asked for, else the default setting, else any playable one."""
-    playable = playable_games()
+    playable = scripted_games()
     if not playable:
         raise UsageError("--game", "", "no game engine is installed")
     if wanted is not None:
@@ -37,7 +37,7 @@ def demo_games(wanted: str | None, default: str) -> list[str]:
     first = pick_game(wanted, default)
     if wanted is not None:
         return [first]
-    playable = playable_games()
+    playable = scripted_games()
     start = playable.index(first)
     return playable[start:] + playable[:start]
 

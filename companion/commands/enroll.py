@@ -13,9 +13,9 @@ from vision.deck import code_of
 from vision.detect import ContourCardDetector
 from vision.embed import DEFAULT_MODEL, ModelMissing, OnnxEmbedder
 from vision.enroll import Enrollment
-from vision.synth.faces import game_codes
+from vision.synth.faces import GAMES as DRAWN_GAMES, game_codes
 
-GAMES = ("bagani", "gargon", "dugtungan", "lagim", "generic")
+GAMES = (*DRAWN_GAMES, "generic")  # the decks whose card codes vision knows
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
 
 

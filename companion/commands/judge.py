@@ -8,18 +8,19 @@ from typing import Any, Callable, Mapping
 from companion.errors import UsageError
 from companion.jsonio import print_json, read_json
 from companion.score_text import score_table
-from rules.core import BadInput, GameRules
-from rules.registry import game_rules
+from rules.core import BadInput
+from rules.spec import GameSpec
+from rules.registry import game_spec
 
 
-def _answer(path: str, ask: Callable[[GameRules, Mapping[str, Any]], dict[str, Any]],
+def _answer(path: str, ask: Callable[[GameSpec, Mapping[str, Any]], dict[str, Any]],
             text: Callable[[dict[str, Any]], str] | None = None) -> int:
     source = "<stdin>" if path == "-" else path
     payload = read_json(path)
     try:
         if not isinstance(payload, dict):
             raise BadInput("", "the request must be a JSON object")
-        answer = ask(game_rules(payload.get("game")), payload)
+        answer = ask(game_spec(payload.get("game")), payload)
     except BadInput as exc:
         raise UsageError(source, exc.field, exc.problem) from None
     print(text(answer)) if text else print_json(answer)

@@ -13,6 +13,7 @@ import cv2
 from companion.commands.enroll import GAMES
 from companion.config import Settings
 from companion.errors import UsageError
+from rules.registry import game_names, game_spec
 from vision.deck import DeckProfile
 from vision.embed import DEFAULT_MODEL, ModelMissing, file_sha256
 from vision.interfaces import CardResult
@@ -22,11 +23,12 @@ from vision.recognize import CardRecognizer
 def _printed_recognizer(game: str | None) -> CardRecognizer:
     """Gargon and dugtungan cards name themselves in print: no enrolled deck needed."""
     from vision.detect import ContourCardDetector
-    from vision.printed import GAMES as PRINTED_GAMES, PrintedModelMissing, PrintedReader
+    from vision.printed import PrintedModelMissing, PrintedReader
 
-    if game not in PRINTED_GAMES:
+    printed = [name for name in game_names() if game_spec(name).printed_cards]
+    if game not in printed:
         raise UsageError("", "deck", f"{game or 'this game'} needs an enrolled deck (companion enroll ... --out DECK, "
-                         f"then --deck DECK); only {' and '.join(PRINTED_GAMES)} cards are read from print")
+                         f"then --deck DECK); only {' and '.join(printed)} cards are read from print")
     try:
         return CardRecognizer(ContourCardDetector(), PrintedReader(game))
     except PrintedModelMissing as exc:

@@ -12,7 +12,7 @@ from companion.commands.table_options import table_settings
 from companion.errors import UsageError
 from companion.house_words import HouseBook, house_file, load_house, save_house, spelled
 from companion.jsonio import print_json
-from rules.dugtungan_words import Dictionary
+from rules.dugtungan.words import Dictionary
 
 CHANGES = {"add": HouseBook.accept, "reject": HouseBook.reject, "forget": HouseBook.forget}
 #: What each change says it did, so a command that succeeds never answers with silence.

@@ -22,10 +22,16 @@ from companion.web.auth import csrf_token, host_required, is_host
 from companion.web.lookup import restart_camera, services
 from companion.web.photos import png_data_url, uploaded_photo
 from rules.core import BadInput
+from rules.registry import game_spec
 
 bp = Blueprint("enroll", __name__)
 
-ENROLLABLE = ("bagani", "lagim", "gargon", "dugtungan")
+def enrollable() -> tuple[str, ...]:
+    """The games whose card faces vision knows, those that need a deck enrolled first
+    (cards not named in print)."""
+    from vision.synth.faces import GAMES as DRAWN_GAMES
+
+    return tuple(sorted(DRAWN_GAMES, key=lambda game: game_spec(game).printed_cards))
 
 
 @dataclass
@@ -62,8 +68,8 @@ def page() -> Any:
     if not is_host():
         return redirect(url_for("auth.login"))
     game = services().table.snapshot()["game"] or "bagani"
-    return render_template("enroll.html", csrf=csrf_token(), games=ENROLLABLE,
-                           game=game if game in ENROLLABLE else ENROLLABLE[0])
+    games = enrollable()
+    return render_template("enroll.html", csrf=csrf_token(), games=games, game=game if game in games else games[0])
 
 
 @bp.route("/api/host/enroll/start", methods=["POST"])
@@ -73,8 +79,8 @@ def start() -> Response:
     from vision.enroll import Enrollment
 
     game = (request.get_json(silent=True) or {}).get("game")
-    if game not in ENROLLABLE:
-        raise BadInput("game", f"unknown game {game!r}; one of {', '.join(ENROLLABLE)}")
+    if game not in enrollable():
+        raise BadInput("game", f"unknown game {game!r}; one of {', '.join(enrollable())}")
     walk = Walkthrough(game, Enrollment(game, ContourCardDetector()))
     current_app.extensions["enroll"] = walk
     return jsonify(walk.progress())

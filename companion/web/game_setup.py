@@ -12,7 +12,7 @@ import importlib
 from dataclasses import dataclass
 from typing import Any, get_type_hints
 
-from rules.registry import game_rules
+from rules.registry import game_spec
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ def option_label(name: str) -> str:
 def option_fields(game: str) -> list[OptionField]:
     """The house rules of `game`, in the order its `Options` declares them. A string option
     offers the values its module lists as `<NAME>_CHOICES` (its own check uses them)."""
-    options = game_rules(game).Options  # type: ignore[attr-defined]
+    options = game_spec(game).options
     module = importlib.import_module(options.__module__)
     hints = get_type_hints(options)
     fields = []

@@ -10,23 +10,17 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from companion.export import LOWEST_WINS
-from rules.bagani_cards import COLOURS as BAGANI_COLOURS
-from rules.bagani_cards import SHAPES as BAGANI_SHAPES
-from rules.bagani_combos import COMBO_AP
+from rules.bagani.cards import COLOURS as BAGANI_COLOURS
+from rules.bagani.cards import SHAPES as BAGANI_SHAPES
+from rules.bagani.combos import COMBO_AP
 from rules.catalogue import load_catalogue
-from rules.dugtungan_cards import actions as dugtungan_actions
-from rules.lagim_judge import SPIRIT_PATH_COINS
-from rules.registry import GAMES
+from rules.dugtungan.cards import actions as dugtungan_actions
+from rules.lagim.scoring import SPIRIT_PATH_COINS
+from rules.registry import game_names, game_spec
 
-#: How each game is won, in the words a player would use, and the unit of its totals.
-GOALS: dict[str, tuple[str, str]] = {
-    "bagani": ("Most Dangal Points (DP) wins", "DP"),
-    "gargon": ("Most points wins", "points"),
-    "dugtungan": ("Lowest wins: the fewest letters left in hand", "letters"),
-    "lagim": (f"First to fill the Spirit Path ({SPIRIT_PATH_COINS} coins) wins, or the last Baryo standing",
-              "coins"),
-}
+def goals() -> dict[str, tuple[str, str]]:
+    """How each game is won, in the words a player would use, and the unit of its totals."""
+    return {game: (game_spec(game).goal, game_spec(game).unit) for game in game_names()}
 
 
 def combo_name(code: str) -> str:
@@ -41,8 +35,8 @@ def page_words() -> dict[str, Any]:
     bagani = load_catalogue("bagani")
     lagim = load_catalogue("lagim")
     return {
-        "games": {game: {"goal": GOALS[game][0], "unit": GOALS[game][1], "lowest_wins": game in LOWEST_WINS}
-                  for game in GAMES},
+        "games": {spec.name: {"goal": spec.goal, "unit": spec.unit, "lowest_wins": spec.lowest_wins}
+                  for spec in map(game_spec, game_names())},
         "bagani": {"colours": {c: bagani["colours"][c]["region"] for c in BAGANI_COLOURS},
                    "shapes": list(BAGANI_SHAPES), "biyaya": bagani["biyaya"],
                    "combos": {code: combo_name(code) for code in COMBO_AP}},

@@ -15,8 +15,9 @@ from companion.timeline import score_timeline
 from companion.web.chart import legend, line_chart
 from companion.web.auth import csrf_token, is_host
 from companion.web.game_setup import option_fields
-from companion.web.game_words import GOALS, page_words
+from companion.web.game_words import goals, page_words
 from companion.web.lookup import finished_game, services
+from rules.registry import game_spec
 
 bp = Blueprint("pages", __name__)
 
@@ -48,7 +49,7 @@ def start() -> Any:
     state = app_services.table.snapshot()
     games = playable_games()
     return render_template("start.html", state=state, csrf=csrf_token(), games=games,
-                           chosen=state["game"] or games[0], goals=GOALS,
+                           chosen=state["game"] or games[0], goals=goals(),
                            options={g: option_fields(g) for g in games}, speaker=app_services.speaker,
                            voices=VOICES)
 
@@ -66,7 +67,7 @@ CHARTED_GAMES = 5
 def _charted(projection: Projection) -> dict[str, Any]:
     """A past game's chart and its legend, from its replayed log."""
     record, timeline = projection.record, score_timeline(projection)
-    return {"chart": line_chart(timeline, GOALS[record.game][1], key=f"chart-{record.id}"),
+    return {"chart": line_chart(timeline, game_spec(record.game).unit, key=f"chart-{record.id}"),
             "legend": legend(timeline)}
 
 
@@ -75,7 +76,7 @@ def history() -> str:
     records = services().store.finished_games()
     games = [{"record": r, "bgstats": export.bgstats_link(r),
               "ranked": sorted(r.result["players"], key=lambda p: p["total"],
-                               reverse=r.game not in export.LOWEST_WINS),
+                               reverse=not game_spec(r.game).lowest_wins),
               **(_charted(project(services().store, r)) if i < CHARTED_GAMES else {})}
              for i, r in enumerate(r for r in records if r.result)]
     return render_template("history.html", games=games, records=player_records(records))

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from rules.bagani_actions import Defeat, PutDown
-from rules.dugtungan_actions import Dugtong
+from rules.bagani.events import Defeat, PutDown
+from rules.dugtungan.events import Dugtong
 from tests.browser.accessibility import axe_problems
 from tests.browser.keyboard import unreachable_by_tab
 from tests.browser.conftest import PHONE

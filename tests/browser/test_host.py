@@ -165,13 +165,13 @@ def test_without_a_camera_the_host_page_says_so(browser, table):
 
 def test_undo_then_redo_and_end_and_a_new_game_only_after_confirming(browser, table):
     page = host_page(browser, table.url)
-    enter(page, schema_of(page), {"kind": "play", "seat": 0, "colours": ["red", "blue"]})
+    enter(page, schema_of(page), {"kind": "play", "player": 0, "colours": ["red", "blue"]})
     page.locator("#undo").click()
     page.wait_for_function("document.getElementById('redo').disabled === false")
     assert table.host_state()["accepted"] == []
     page.locator("#redo").click()
     page.wait_for_function("document.querySelectorAll('#accepted li').length === 1")
-    assert table.host_state()["accepted"][0]["action"] == {"kind": "play", "seat": 0, "colours": ["red", "blue"]}
+    assert table.host_state()["accepted"][0]["action"] == {"kind": "play", "player": 0, "colours": ["red", "blue"]}
     confirm(page, "#end-game", answer=False)
     assert table.state()["status"] == "playing"
     confirm(page, "#start-form button[type=submit]", answer=False)
@@ -208,7 +208,7 @@ def test_a_push_that_comes_while_the_host_fills_the_form_keeps_their_taps(browse
 
 
 def test_the_host_page_is_accessible_at_phone_size_and_reachable_by_keyboard(browser, table):
-    assert table.host("action", {"action": {"kind": "play", "seat": 0, "colours": ["red"]}})[0] == 200
+    assert table.host("action", {"action": {"kind": "play", "player": 0, "colours": ["red"]}})[0] == 200
     page = host_page(browser, table.url)
     assert axe_problems(page) == []
     reached = set()

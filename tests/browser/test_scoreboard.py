@@ -103,8 +103,8 @@ def test_a_viewers_write_is_refused_by_the_server(browser, table):
 
 
 def test_the_pages_fit_a_phone_screen(browser, table, tmp_path):
-    for action in ({"kind": "play", "seat": 0, "colours": ["red", "blue"]},
-                   {"kind": "play", "seat": 1, "colours": ["red", "green"]}):
+    for action in ({"kind": "play", "player": 0, "colours": ["red", "blue"]},
+                   {"kind": "play", "player": 1, "colours": ["red", "green"]}):
         assert table.host("action", {"action": action})[0] == 200
     table.host("rename", {"seat": 2, "name": "Maria Clara de los Santos"})
     for path in ("/", f"/host?token={HOST_TOKEN}"):
@@ -140,10 +140,10 @@ def test_a_phone_reconnects_by_itself_after_the_server_restarts(browser, tmp_pat
 
 
 def test_the_host_corrects_a_scored_reading_from_the_log_and_viewers_follow(browser, table):
-    for action in ({"kind": "play", "seat": 0, "colours": ["red"]}, {"kind": "play", "seat": 1, "colours": ["red"]},
-                   {"kind": "pass", "seat": 2, "draws": [1]},
+    for action in ({"kind": "play", "player": 0, "colours": ["red"]}, {"kind": "play", "player": 1, "colours": ["red"]},
+                   {"kind": "pass", "player": 2, "draws": [1]},
                    {"kind": "reveal", "cards": [["red-3"], ["red-12"], []]},
-                   {"kind": "battle", "seat": 0, "colour": "red"}):
+                   {"kind": "battle", "player": 0, "colour": "red"}):
         assert table.host("action", {"action": action})[0] == 200
     viewer = browser.new_page(viewport=PHONE)
     viewer.goto(table.url + "/")

@@ -16,15 +16,15 @@ from companion.timeline import Timeline, score_timeline
 from companion.web import create_app
 from companion.web.chart import line_chart, nice_top
 from companion.web.game_setup import option_fields
-from companion.web.game_words import GOALS, combo_name, page_words
+from companion.web.game_words import combo_name, goals, page_words
 from companion.web.pages import CHARTED_GAMES
-from rules.registry import GAMES, game_rules
+from rules.registry import GAMES, game_spec
 from tests.companion.conftest import HOST_TOKEN
 
 SVG = "{http://www.w3.org/2000/svg}"
-RED_BATTLE = ({"kind": "play", "seat": 0, "colours": ["red"]}, {"kind": "play", "seat": 1, "colours": ["red"]},
-              {"kind": "pass", "seat": 2, "draws": [1]}, {"kind": "reveal", "cards": [["red-3"], ["red-12"], []]},
-              {"kind": "battle", "seat": 0, "colour": "red"})
+RED_BATTLE = ({"kind": "play", "player": 0, "colours": ["red"]}, {"kind": "play", "player": 1, "colours": ["red"]},
+              {"kind": "pass", "player": 2, "draws": [1]}, {"kind": "reveal", "cards": [["red-3"], ["red-12"], []]},
+              {"kind": "battle", "player": 0, "colour": "red"})
 
 
 def finished(game_id: int, game: str, totals: dict[str, int], winners: list[str]) -> GameRecord:
@@ -100,7 +100,7 @@ def test_the_chart_draws_one_line_per_player_through_every_step():
 def test_every_house_rule_on_the_start_form_has_its_explanation():
     for game in GAMES:
         fields = option_fields(game)
-        defaults = game_rules(game).Options()
+        defaults = game_spec(game).options()
         assert fields and all(f.doc for f in fields), game
         assert {f.name: f.default for f in fields} == {f.name: getattr(defaults, f.name) for f in fields}
     runs_out = {f.name: f for f in option_fields("dugtungan")}["deck_runs_out"]
@@ -108,7 +108,7 @@ def test_every_house_rule_on_the_start_form_has_its_explanation():
 
 
 def test_every_game_says_how_it_is_won():
-    assert set(GOALS) == set(GAMES)
+    assert set(goals()) == set(GAMES)
     words = page_words()["games"]
     assert words["dugtungan"]["lowest_wins"] and words["dugtungan"]["goal"].startswith("Lowest wins")
     assert not words["bagani"]["lowest_wins"]

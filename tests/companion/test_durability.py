@@ -23,9 +23,9 @@ def server(tmp_path):
 
 
 def test_kill_9_mid_game_then_restart_shows_the_same_scoreboard_and_log(tmp_path, server):
-    for action in ({"kind": "play", "seat": 0, "colours": ["red", "blue"]},
-                   {"kind": "play", "seat": 1, "colours": ["red", "green"]},
-                   {"kind": "pass", "seat": 2, "draws": [1, 2]}):
+    for action in ({"kind": "play", "player": 0, "colours": ["red", "blue"]},
+                   {"kind": "play", "player": 1, "colours": ["red", "green"]},
+                   {"kind": "pass", "player": 2, "draws": [1, 2]}):
         assert server.host("action", {"action": action})[0] == 200
     assert server.host("rename", {"seat": 2, "name": "Carla M."})[0] == 200
     assert server.host("undo")[0] == 200

@@ -268,7 +268,7 @@ def test_a_camera_source_that_ends_stops_the_loop_and_says_so(tmp_path):
         assert cpu_seconds(server.process.pid) - spent < 0.5  # no busy loop at the end
         assert "Camera: ended" in server.host_page()
         assert server.output().count("companion.camera: camera") == 2  # ok, then ended
-        assert server.host("action", {"action": {"kind": "play", "seat": 0, "colours": ["red"]}})[0] == 200
+        assert server.host("action", {"action": {"kind": "play", "player": 0, "colours": ["red"]}})[0] == 200
     finally:
         server.stop()
 

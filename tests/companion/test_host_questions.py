@@ -17,7 +17,7 @@ from companion.adapters.lagim import DEMO_DECK as LAGIM_DECK
 from companion.web import create_app
 from rules.core import BadInput, IllegalMove
 from rules.event_schema import event_schema
-from rules.registry import game_rules
+from rules.registry import game_spec
 from tests.companion.conftest import HOST_TOKEN
 from vision.observations import CENTRE, Observation, seat_zone
 
@@ -138,7 +138,7 @@ def test_one_card_of_several_is_named_from_the_picker(services):
 
 def test_redo_brings_back_what_undo_took_and_a_new_event_forgets_it(gargon):
     table = gargon.table
-    play = {"kind": "play", "seat": 0, "colours": ["red"]}
+    play = {"kind": "play", "player": 0, "colours": ["red"]}
     with pytest.raises(IllegalMove):
         table.redo()
     table.submit(play)
@@ -147,13 +147,13 @@ def test_redo_brings_back_what_undo_took_and_a_new_event_forgets_it(gargon):
     table.redo()
     assert [a["action"] for a in table.snapshot()["accepted"]] == [play] and table.snapshot()["redo"] is None
     table.undo()
-    table.submit({"kind": "play", "seat": 0, "colours": ["blue"]})
+    table.submit({"kind": "play", "player": 0, "colours": ["blue"]})
     assert table.snapshot()["redo"] is None
 
 
 def test_a_new_game_ends_and_scores_the_one_in_progress(gargon):
     table = gargon.table
-    table.submit({"kind": "play", "seat": 0, "colours": ["red"]})
+    table.submit({"kind": "play", "player": 0, "colours": ["red"]})
     old = table.snapshot()["game_id"]
     table.start_game("gargon", ["Ana", "Ben", "Carla"])
     record = gargon.store.game(old)
@@ -195,7 +195,7 @@ def test_answers_and_redo_over_http(gargon):
 @pytest.mark.parametrize("game", ["bagani", "gargon", "dugtungan", "lagim"])
 def test_the_forms_cover_every_event_the_rules_read(game):
     recording = adapter_for(game).recording()
-    engine = game_rules(game)
+    engine = game_spec(game)
     state = engine.new_game(list(recording.players), recording.options, recording.setup)
     schema = event_schema(game, state)
     with pytest.raises(BadInput) as unknown:
@@ -208,12 +208,12 @@ def test_the_forms_cover_every_event_the_rules_read(game):
 
 
 def test_the_forms_carry_the_facts_the_deck_prints():
-    bagani = event_schema("bagani", game_rules("bagani").new_game(["Ana", "Ben"], None, {"deck": DEMO_DECK}))
+    bagani = event_schema("bagani", game_spec("bagani").new_game(["Ana", "Ben"], None, {"deck": DEMO_DECK}))
     tikbalang = next(e for e in bagani["lists"]["halimaw"] if e["code"] == "Tikbalang")
     assert tikbalang["facts"] == {"color": "green", "lakas": 2, "dp": 3, "attacks": ["draw-left"]}
     sarimaw = next(e for e in bagani["lists"]["halimaw"] if e["code"] == "Sarimaw")
     assert sarimaw["facts"]["lakas"] == 5  # printed in the rulebook itself
-    lagim = event_schema("lagim", game_rules("lagim").new_game(["Ana", "Ben"], None, {"deck": LAGIM_DECK}))
+    lagim = event_schema("lagim", game_spec("lagim").new_game(["Ana", "Ben"], None, {"deck": LAGIM_DECK}))
     kapre = next(e for e in lagim["lists"]["forest"] if e["code"] == "Kapre")
     assert kapre["facts"]["level"] == 4 and kapre["facts"]["deck"] == "forest"
     assert all(e["facts"]["deck"] == "forest" for e in lagim["lists"]["forest"])
@@ -256,7 +256,7 @@ def test_every_event_the_rules_allow_can_be_entered_in_its_form(game, seed):
     """Played at random from the recording's first event on: each legal event's every field
     holds a value its form offers (a seat, a listed card, an option, a number in range)."""
     recording = adapter_for(game).recording()
-    engine = game_rules(game)
+    engine = game_spec(game)
     state = engine.new_game(list(recording.players), recording.options, recording.setup)
     first = {"bagani": {"kind": "setup", "bagani": ["blue-circle", "blue-circle", "red-square", "biyaya",
                                                     "green-circle"], "halimaw": ["Higante", "Tikbalang", "Kapre", "Aswang"]},

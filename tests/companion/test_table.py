@@ -47,7 +47,7 @@ def test_a_confident_reading_is_scored_as_a_game_event(gargon):
     table.observe(seen(1, "red", 0))
     table.observe(seen(2, "blue", 1))  # Ben starts laying: Ana's play is complete
     snap = table.snapshot()
-    assert [a["action"] for a in snap["accepted"]] == [{"kind": "play", "seat": 0, "colours": ["red"]}]
+    assert [a["action"] for a in snap["accepted"]] == [{"kind": "play", "player": 0, "colours": ["red"]}]
     assert snap["current_player"] == "Ben"
 
 
@@ -79,7 +79,7 @@ def test_readings_wait_behind_an_open_question_in_order(gargon):
     assert table.snapshot()["held"] == 1
     table.answer(table.snapshot()["questions"][0]["id"], 0)
     snap = table.snapshot()
-    assert [a["action"]["seat"] for a in snap["accepted"]][::-1] == [0, 1]
+    assert [a["action"]["player"] for a in snap["accepted"]][::-1] == [0, 1]
     assert snap["held"] == 0
 
 
@@ -106,12 +106,12 @@ def test_a_refused_reading_offers_only_what_the_rules_allow(gargon):
         table.answer(question["id"], len(labels))  # past the choices offered
     table.answer(question["id"], 0)
     assert table.snapshot()["questions"] == []
-    assert table.snapshot()["accepted"][-1]["action"] == {"kind": "play", "seat": 0, "colours": ["red", "red"]}
+    assert table.snapshot()["accepted"][-1]["action"] == {"kind": "play", "player": 0, "colours": ["red", "red"]}
 
 
 def test_undo_is_an_event_and_the_log_shows_it(gargon):
     table = gargon.table
-    table.submit({"kind": "play", "seat": 0, "colours": ["red"]})
+    table.submit({"kind": "play", "player": 0, "colours": ["red"]})
     table.undo()
     snap = table.snapshot()
     assert snap["accepted"] == [] and snap["current_player"] == "Ana"
@@ -122,20 +122,20 @@ def test_undo_is_an_event_and_the_log_shows_it(gargon):
 
 def test_a_correction_replaces_the_event_and_rechecks_the_rest(gargon):
     table = gargon.table
-    table.submit({"kind": "play", "seat": 0, "colours": ["red"]})
-    table.submit({"kind": "play", "seat": 1, "colours": ["blue"]})
+    table.submit({"kind": "play", "player": 0, "colours": ["red"]})
+    table.submit({"kind": "play", "player": 1, "colours": ["blue"]})
     first = table.snapshot()["accepted"][-1]["seq"]
-    table.correct(first, {"kind": "play", "seat": 0, "colours": ["green"]})
+    table.correct(first, {"kind": "play", "player": 0, "colours": ["green"]})
     assert [a["action"]["colours"] for a in table.snapshot()["accepted"]][::-1] == [["green"], ["blue"]]
 
 
 def test_a_correction_that_makes_a_later_event_illegal_is_refused(gargon):
     table = gargon.table
-    table.submit({"kind": "play", "seat": 0, "colours": ["red", "blue"]})
-    table.submit({"kind": "play", "seat": 1, "colours": ["red", "blue"]})
+    table.submit({"kind": "play", "player": 0, "colours": ["red", "blue"]})
+    table.submit({"kind": "play", "player": 1, "colours": ["red", "blue"]})
     first = table.snapshot()["accepted"][-1]["seq"]
     with pytest.raises(IllegalMove, match="later event"):
-        table.correct(first, {"kind": "play", "seat": 0, "colours": ["red"]})
+        table.correct(first, {"kind": "play", "player": 0, "colours": ["red"]})
     assert [e.type for e in gargon.store.events(table.snapshot()["game_id"])] == ["action", "action"]
 
 
@@ -149,7 +149,7 @@ def test_a_host_event_first_settles_what_the_camera_saw(gargon):
     table = gargon.table
     table.observe(seen(1, "red", 0))
     table.observe(seen(2, "blue", 0))
-    table.submit({"kind": "pass", "seat": 1, "draws": [1]})
+    table.submit({"kind": "pass", "player": 1, "draws": [1]})
     assert [a["action"]["kind"] for a in table.snapshot()["accepted"]][::-1] == ["play", "pass"]
 
 

@@ -52,7 +52,7 @@ def test_ending_a_game_and_its_result_are_one_write(gargon):
 
 def test_a_resent_write_with_the_same_key_is_recorded_once(gargon):
     table = gargon.table
-    action = {"kind": "play", "seat": 0, "colours": ["red"]}
+    action = {"kind": "play", "player": 0, "colours": ["red"]}
     table.submit(action, key="tap-7")
     table.submit(action, key="tap-7")  # the phone timed out and sent it again
     assert [a["action"] for a in table.snapshot()["accepted"]] == [action]
@@ -90,7 +90,7 @@ def break_drawing(table: LiveTable) -> None:
 
 def test_a_game_the_scoreboard_cannot_draw_is_shown_broken_with_undo_and_end(gargon):
     table = gargon.table
-    table.submit({"kind": "play", "seat": 0, "colours": ["red"]})
+    table.submit({"kind": "play", "player": 0, "colours": ["red"]})
     break_drawing(table)
     snap = table.snapshot()
     assert snap["status"] == "broken" and "Undo the last event, or end the game" in snap["problem"]
@@ -98,7 +98,7 @@ def test_a_game_the_scoreboard_cannot_draw_is_shown_broken_with_undo_and_end(gar
     assert table.viewer_snapshot()["status"] == "broken"
     table.undo()  # the first way out
     assert table.snapshot()["status"] == "playing"
-    table.submit({"kind": "play", "seat": 0, "colours": ["blue"]})
+    table.submit({"kind": "play", "player": 0, "colours": ["blue"]})
     break_drawing(table)
     table.end()  # the second: the game is kept in the log, out of history
     assert gargon.store.game(1).status == "abandoned"
@@ -132,9 +132,9 @@ def test_gargon_running_totals_reach_viewers_only_when_won_cards_lie_face_up(ser
     table = services.table
     for options in ({}, {"open_won_cards": True}):
         table.start_game("gargon", PLAYERS, options=options, setup={"piles": [6, 6]})
-        for action in ({"kind": "play", "seat": 0, "colours": ["red"]}, {"kind": "play", "seat": 1, "colours": ["red"]},
-                       {"kind": "pass", "seat": 2, "draws": [1]}, {"kind": "reveal", "cards": [["red-3"], ["red-12"], []]},
-                       {"kind": "battle", "seat": 0, "colour": "red"}):
+        for action in ({"kind": "play", "player": 0, "colours": ["red"]}, {"kind": "play", "player": 1, "colours": ["red"]},
+                       {"kind": "pass", "player": 2, "draws": [1]}, {"kind": "reveal", "cards": [["red-3"], ["red-12"], []]},
+                       {"kind": "battle", "player": 0, "colour": "red"}):
             table.submit(action)
         assert [p["total"] for p in table.snapshot()["players"]] == [0, 11, 0]
         shown = [p["total"] for p in table.viewer_snapshot()["players"]]
@@ -148,7 +148,7 @@ def test_a_dugtungan_card_drawn_is_never_told_and_hand_totals_wait_for_the_end(s
     table = services.table
     table.start_game("dugtungan", ["Ana", "Ben"], setup={"hands": [["BA", "HA", "KA", "NG"], ["SA", "TA", "PO", "S"]]})
     table.submit({"kind": "reveal", "card": "LA"})
-    table.submit({"kind": "draw", "seat": 0, "card": "MA"})
+    table.submit({"kind": "draw", "player": 0, "card": "MA"})
     assert "Ana draws MA" in [a["text"] for a in table.snapshot()["accepted"]]  # the host's tools say it
     viewer = table.viewer_snapshot()
     assert "draws MA" not in json.dumps(viewer) and "Ana draws" in [line["text"] for line in viewer["log"]]

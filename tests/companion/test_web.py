@@ -9,7 +9,7 @@ from urllib.parse import unquote
 from companion.web import create_app
 from tests.companion.conftest import HOST_TOKEN
 
-PLAY = {"kind": "play", "seat": 0, "colours": ["red"]}
+PLAY = {"kind": "play", "player": 0, "colours": ["red"]}
 
 
 def host_session(client):
@@ -56,14 +56,14 @@ def test_a_script_may_write_with_the_bearer_token(client):
 
 
 def test_an_illegal_event_is_refused_with_the_reason(client):
-    response = client.post("/api/host/action", json={"action": {**PLAY, "seat": 1}},
+    response = client.post("/api/host/action", json={"action": {**PLAY, "player": 1}},
                            headers={"Authorization": f"Bearer {HOST_TOKEN}"})
     assert response.status_code == 409
     assert response.get_json()["error"] == "It is Ana's turn, not Ben's."
 
 
 def test_a_malformed_event_names_the_field(client):
-    response = client.post("/api/host/action", json={"action": {"kind": "play", "seat": 0, "colours": ["pink"]}},
+    response = client.post("/api/host/action", json={"action": {"kind": "play", "player": 0, "colours": ["pink"]}},
                            headers={"Authorization": f"Bearer {HOST_TOKEN}"})
     assert response.status_code == 400
     assert response.get_json()["error"].startswith("colours[0]:")

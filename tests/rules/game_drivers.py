@@ -22,11 +22,11 @@ import test_gargon_tracker as gargon_table  # noqa: E402
 import test_lagim_random as lagim_table  # noqa: E402
 from rules import dugtungan, gargon  # noqa: E402
 from rules.core import GameState, IllegalMove  # noqa: E402
-from rules.dugtungan_actions import Draw as WordDraw, Reshuffle, Reveal as WordReveal  # noqa: E402
-from rules.dugtungan_cards import deck_counts  # noqa: E402
-from rules.dugtungan_table import DRAW, REVEAL  # noqa: E402
-from rules.gargon_tracker import Draw as PileDraw  # noqa: E402
-from rules.registry import game_rules  # noqa: E402
+from rules.dugtungan.events import Draw as WordDraw, Reshuffle, Reveal as WordReveal  # noqa: E402
+from rules.dugtungan.cards import deck_counts  # noqa: E402
+from rules.dugtungan.state import DRAW, REVEAL  # noqa: E402
+from rules.gargon.events import Draw as PileDraw  # noqa: E402
+from rules.registry import game_spec  # noqa: E402
 from test_lagim_cards import TABLE_DECK  # noqa: E402
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "golden"
@@ -105,7 +105,7 @@ def dugtungan_game(seed: int, players: int, options: dict) -> Log:
 def lagim_game(seed: int, players: int, options: dict) -> Log:
     rng = random.Random(seed)
     setup = {"deck": TABLE_DECK}
-    state, events = game_rules("lagim").new_game(lagim_table.NAMES[:players], options, setup), []
+    state, events = game_spec("lagim").new_game(lagim_table.NAMES[:players], options, setup), []
     while not state.is_terminal() and len(events) < MAX_EVENTS["lagim"]:
         action = rng.choice(state.legal_actions() + lagim_table._hidden_events(state, rng))  # type: ignore[attr-defined]
         try:
@@ -122,7 +122,7 @@ DRIVERS: dict[str, Callable[[int, int, dict], Log]] = {
 
 def replay(log: Log) -> GameState:
     """The state a stored log ends in, every event read back through `action_from_dict`."""
-    rules = game_rules(log["game"])
+    rules = game_spec(log["game"])
     state = rules.new_game(log["players"], log["options"], log["setup"])
     for event in log["events"]:
         state = state.apply(rules.action_from_dict(event))

@@ -3,7 +3,7 @@
 import pytest
 
 from rules import bagani
-from rules.bagani_actions import End
+from rules.bagani.events import End
 from rules.core import BadInput, IllegalMove
 from test_bagani_check import check
 from test_bagani_tracker import ben_defeats_sarimaw, sarimaw_waits, start

@@ -13,16 +13,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.bagani_cards import BIYAYA, NATURAL_CODES
-from rules.bagani_combos import best_hand, classify
-from rules.bagani_options import Options
+from rules.bagani.cards import BIYAYA, NATURAL_CODES
+from rules.bagani.combos import BOOK, best_hand, classify
+from rules.bagani.options import Options
 from rules.core import IllegalMove
 
 B = BIYAYA
 LIMANG_SQUARE = ["yellow-square", "blue-square", "red-square", "green-square", "violet-square"]
 
 
-def combo_of(cards, options=Options()):
+def combo_of(cards, options=BOOK):
     return classify(cards, options).combo
 
 

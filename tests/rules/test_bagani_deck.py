@@ -3,7 +3,7 @@
 import pytest
 
 from rules import bagani
-from rules.bagani_cards import ATTACKS, DEFAULT_DECK, read_deck
+from rules.bagani.cards import ATTACKS, DEFAULT_DECK, read_deck
 from rules.core import BadInput
 
 ROW = ["biyaya", "blue-circle", "red-square", "green-circle", "yellow-square"]

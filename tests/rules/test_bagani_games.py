@@ -15,9 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import bagani
-from rules.bagani_actions import Defeat, Discard, Done, Draw, End, PutDown, Refill, Reveal, Show
-from rules.bagani_cards import ATTACKS, BIYAYA, CARD_CODES, COLOURS, DEFAULT_DECK, Halimaw
-from rules.bagani_combos import best_hand
+from rules.bagani.events import Defeat, Discard, Done, Draw, End, PutDown, Refill, Reveal, Show
+from rules.bagani.cards import ATTACKS, BIYAYA, CARD_CODES, COLOURS, DEFAULT_DECK, Halimaw
+from rules.bagani.combos import best_hand
 from rules.core import IllegalMove
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fe"]

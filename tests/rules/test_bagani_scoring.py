@@ -4,7 +4,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import bagani
-from rules.bagani_cards import COLOURS, NATURAL_CODES, BIYAYA
+from rules.bagani.cards import COLOURS, NATURAL_CODES, BIYAYA
 
 ALL_COLOURS = list(COLOURS)
 

@@ -3,9 +3,9 @@
 import pytest
 
 from rules import bagani
-from rules.bagani_actions import (Defeat, Discard, Done, Draw, End, PutDown, Refill, Reveal, Setup,
+from rules.bagani.events import (Defeat, Discard, Done, Draw, End, PutDown, Refill, Reveal, Setup,
                                   Show)
-from rules.bagani_cards import Halimaw
+from rules.bagani.cards import Halimaw
 from rules.core import IllegalMove
 
 B = "biyaya"

@@ -78,8 +78,8 @@ def test_rules_import_without_io_or_vision_modules() -> None:
         "for name in ('cv2', 'flask', 'sqlite3', 'time', 'onnxruntime', 'companion', 'vision'):\n"
         "    sys.modules[name] = None\n"
         "import rules\n"
-        "for info in pkgutil.iter_modules(rules.__path__):\n"
-        "    importlib.import_module('rules.' + info.name)\n"
+        "for info in pkgutil.walk_packages(rules.__path__, 'rules.'):\n"
+        "    importlib.import_module(info.name)\n"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from rules.dugtungan_cards import parse_card
-from rules.dugtungan_finder import find_words
-from rules.dugtungan_lexicon import HouseWords, lexicon_words, normalise
-from rules.dugtungan_morphology import derive
-from rules.dugtungan_options import Options
-from rules.dugtungan_words import Dictionary, judge_dugtong, judge_todas
+from rules.dugtungan.cards import parse_card
+from rules.dugtungan.finder import find_words
+from rules.dugtungan.lexicon import HouseWords, lexicon_words, normalise
+from rules.dugtungan.morphology import derive
+from rules.dugtungan.options import Options
+from rules.dugtungan.words import Dictionary, judge_dugtong, judge_todas
 
 DATA = Path(__file__).parent / "data"
 TABLE = Dictionary()

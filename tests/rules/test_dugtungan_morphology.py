@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.dugtungan_cards import deck_counts, parse_card
-from rules.dugtungan_finder import find_words
-from rules.dugtungan_morphology import Grammar, SuffixForms, derive
-from rules.dugtungan_words import Dictionary
+from rules.dugtungan.cards import deck_counts, parse_card
+from rules.dugtungan.finder import find_words
+from rules.dugtungan.morphology import Grammar, SuffixForms, derive
+from rules.dugtungan.words import Dictionary
 
 TABLE = Dictionary()
 ROOTS = {"kain", "luto", "sulat", "takbo", "basa", "kanta", "sagot", "bura", "hugas", "araw", "tago", "bili"}

@@ -11,9 +11,9 @@ from hypothesis import example, given, settings, strategies as st
 from rules.core import IllegalMove
 from rules.dugtungan import action_from_dict, new_game
 from game_drivers import dugtungan_deck_after, dugtungan_event
-from rules.dugtungan_actions import Sapaw
-from rules.dugtungan_cards import deck_counts
-from rules.dugtungan_table import State
+from rules.dugtungan.events import Sapaw
+from rules.dugtungan.cards import deck_counts
+from rules.dugtungan.state import State
 
 MAX_EVENTS = 80
 # a smaller word list keeps each legal_actions() search quick; the rules are the same

@@ -8,9 +8,9 @@ import pytest
 
 from rules.core import IllegalMove
 from rules.dugtungan import action_from_dict, new_game
-from rules.dugtungan_actions import (Challenge, Draw, Dugtong, Pass, Pitik, Reshuffle, Reveal, Sapaw,
+from rules.dugtungan.events import (Challenge, Draw, Dugtong, Pass, Pitik, Reshuffle, Reveal, Sapaw,
                                      ScoreLetters, Todas)
-from rules.dugtungan_table import DECK_OUT, DRAW, OVER, PITIK, PLAY, REVEAL, State
+from rules.dugtungan.state import DECK_OUT, DRAW, OVER, PITIK, PLAY, REVEAL, State
 
 
 def table(hands: list[list[str]], options: dict | None = None, deck: dict | None = None) -> State:

@@ -6,10 +6,10 @@ import pytest
 
 from rules import dugtungan
 from rules.core import BadInput
-from rules.dugtungan_cards import parse_card
-from rules.dugtungan_lexicon import HouseWords
-from rules.dugtungan_options import Options
-from rules.dugtungan_words import Dictionary, judge_dugtong, judge_sapaw, judge_todas
+from rules.dugtungan.cards import parse_card
+from rules.dugtungan.lexicon import HouseWords
+from rules.dugtungan.options import Options
+from rules.dugtungan.words import Dictionary, judge_dugtong, judge_sapaw, judge_todas
 
 
 def cards(*codes: str):

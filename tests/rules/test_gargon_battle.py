@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from rules import gargon
 from rules.core import BadInput
-from rules.gargon_cards import COLOURS, full_deck
+from rules.gargon.cards import COLOURS, full_deck
 
 BOOK_ROUND = {
     "Adam": ["yellow-3", "yellow-11", "red-9"],

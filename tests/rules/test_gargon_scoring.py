@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from rules import gargon
 from rules.core import BadInput
-from rules.gargon_cards import full_deck
+from rules.gargon.cards import full_deck
 
 #: The book's scoring example: Adam's cards, and others' won cards that give the book's
 #: bonus situation (most violet and green; tied with Bernd and Collette on white; not

@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from rules import gargon
 from rules.core import BadInput, IllegalMove
-from rules.gargon_cards import Card, full_deck
-from rules.gargon_tracker import ChooseBattle, Draw, Pass, Play, Reveal, State
+from rules.gargon.cards import Card, full_deck
+from rules.gargon.events import ChooseBattle, Draw, Pass, Play, Reveal
+from rules.gargon.state import State
 
 ADAM, BERND, COLLETTE, DAGMAR = range(4)
 BOOK_REVEAL = Reveal((("yellow-3", "yellow-11", "red-9"), (), ("blue-8", "blue-2", "red-8"),
@@ -187,7 +188,8 @@ def test_the_scoreboard_shows_won_faces_only_when_won_cards_stay_face_up() -> No
     ({"kind": "draw", "seat": 0, "pile": 3}, "pile"),
     ({"kind": "play", "seat": 0, "colours": ["red", "teal"]}, "colours[1]"),
     ({"kind": "reveal", "cards": [["red-16"]]}, "cards[0][0]"),
-    ({"kind": "pass", "seat": "Adam", "draws": [1]}, "seat"),
+    ({"kind": "pass", "player": "Adam", "draws": [1]}, "player"),
+    ({"kind": "pass", "seat": "Adam", "draws": [1]}, "player"),  # a format-1 event, read as format 2
 ])
 def test_a_malformed_stored_event_is_bad_input(data: dict, field: str) -> None:
     with pytest.raises(BadInput) as caught:
@@ -225,19 +227,19 @@ class Table:
 
     def can(self, action) -> bool:
         if isinstance(action, Play):
-            held = Counter(c.colour for c in self.hands[action.seat])
+            held = Counter(c.colour for c in self.hands[action.player])
             return all(held[c] >= n for c, n in Counter(action.colours).items())
         return True
 
     def do(self, action) -> None:
         if isinstance(action, Play):
             for colour in action.colours:
-                card = self.rng.choice([c for c in self.hands[action.seat] if c.colour == colour])
-                self.hands[action.seat].remove(card)
-                self.face_down[action.seat].append(card)
+                card = self.rng.choice([c for c in self.hands[action.player] if c.colour == colour])
+                self.hands[action.player].remove(card)
+                self.face_down[action.player].append(card)
         for pile in action.draws if isinstance(action, Pass) else (
                 (action.pile,) if isinstance(action, Draw) else ()):
-            self.hands[action.seat].append(self.piles[pile - 1].pop(0))
+            self.hands[action.player].append(self.piles[pile - 1].pop(0))
         if isinstance(action, Reveal):
             self.face_down = [[] for _ in self.face_down]
 

@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from rules.core import BadInput
-from rules.lagim_cards import catalogue_deck, load_deck, parse_level
+from rules.lagim.cards import catalogue_deck, load_deck, parse_level
 
 _LEVELS = {
     "Mambabarang": (3, "full"), "Mangkukulam": (4, "full"), "Aswang": (3, "full"),

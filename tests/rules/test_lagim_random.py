@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 
 from rules import lagim
 from rules.core import IllegalMove
-from rules.lagim_actions import BaryoOffering, Battle, Disable, Reap, RevealedDefender, Salag, SpecialKontra
-from rules.lagim_cards import catalogue_deck
-from rules.lagim_tracker import LagimState
+from rules.lagim.events import BaryoOffering, Battle, Disable, Reap, RevealedDefender, Salag, SpecialKontra
+from rules.lagim.cards import catalogue_deck
+from rules.lagim.state import LagimState
 from test_lagim_cards import TABLE_DECK
 
 NAMES = ["Ana", "Ben", "Cai", "Dan", "Eva", "Fe"]

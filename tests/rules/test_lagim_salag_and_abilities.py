@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-from rules.lagim_actions import (
+from rules.lagim.events import (
     Battle, BuildDefence, Disable, DrawBaryo, EndPhase, ForestAttack, Reap, RevealedDefender, Salag, Standby,
     SwitchDefence)
-from rules.lagim_tracker import LagimState
+from rules.lagim.state import LagimState
 from test_lagim_tracker import ANA, BEN, CAI, arrange, refused, said, start
 
 

@@ -13,10 +13,10 @@ import pytest
 
 from rules import lagim
 from rules.core import BadInput, IllegalMove
-from rules.lagim_actions import (
+from rules.lagim.events import (
     Angkla, BaryoOffering, Battle, BuildDefence, DrawBaryo, EndPhase, ForestAttack, Hasik, Pagtauli,
     RevealedDefender, SacrificeDarkCoin, SpecialKontra, Standby)
-from rules.lagim_tracker import LagimState
+from rules.lagim.state import LagimState
 from test_lagim_cards import TABLE_DECK
 
 NAMES = ["Ana", "Ben", "Cai", "Dan", "Eva", "Fe"]

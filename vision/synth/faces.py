@@ -22,7 +22,6 @@ import numpy as np
 from rules.catalogue import load_catalogue
 
 FACE_SIZE = (360, 504)  # drawn at twice the rectified size, so scenes can scale down
-GAMES = ("bagani", "gargon", "dugtungan", "lagim")
 
 BGR = {
     "white": (235, 235, 235), "blue": (200, 110, 30), "violet": (160, 50, 120),
@@ -179,6 +178,7 @@ def _lagim(code: str) -> np.ndarray:
 
 DRAWERS: dict[str, Callable[[str], np.ndarray]] = {
     "bagani": bagani_face, "gargon": gargon_face, "dugtungan": dugtungan_face, "lagim": _lagim}
+GAMES = tuple(DRAWERS)  # the games whose faces vision draws (a game is listed in `rules.registry`)
 
 
 def game_face(game: str, code: str) -> np.ndarray:
