@@ -30,7 +30,7 @@ def run_table(args: argparse.Namespace) -> int:
     players = [p.strip() for p in args.players.split(",") if p.strip()]
     camera = args.camera or table_camera(settings.camera, settings.data_path)
     try:
-        game_spec(game).new_game(players)  # a bad table is refused before the port opens
+        game_spec(game).new_game(players, None, None)  # a bad table is refused before the port opens
     except BadInput as exc:
         raise UsageError("--players", args.players, exc.problem) from None
     problem = source_problem(camera)

@@ -50,7 +50,7 @@ class HouseWords:
                 raise BadInput(f"{path}.{key}", "unknown field; known: accept, reject")
         lists = {}
         for key in ("accept", "reject"):
-            words = opt(data, key, list, [], path)
+            words: list[object] = opt(data, key, list, [], path)
             lists[key] = [expect(w, str, f"{path}.{key}[{i}]") for i, w in enumerate(words)]
         return cls.of(lists["accept"], lists["reject"])
 

@@ -49,7 +49,7 @@ INFIXES = ("um", "in")
 SUFFIXES = ("han", "an", "hin", "in")
 
 # Suffixes a prefix chain may take: "an" stands for -an/-han, "in" for -in/-hin.
-_BOTH, _AN, _NONE = frozenset({"an", "in"}), frozenset({"an"}), frozenset()
+_BOTH, _AN, _NONE = frozenset({"an", "in"}), frozenset({"an"}), frozenset[str]()
 CHAINS: dict[str, frozenset[str]] = {
     "": _BOTH, "pa": _BOTH, "pag": _BOTH, "ma": _BOTH, "na": _AN, "ka": _AN,
     "mag": _AN, "nag": _AN, "magka": _AN, "nagka": _AN, "pagka": _AN, "magpa": _AN, "nagpa": _AN,
