@@ -272,10 +272,11 @@ def medallion(game: str, code: str, t: Type) -> np.ndarray:
 def ribbon(game: str, code: str, t: Type) -> np.ndarray:
     face = np.full((H, W, 3), 246, np.uint8)
 
-    def framed(colour) -> None:
+    def framed(colour: tuple[int, int, int]) -> None:
         cv2.rectangle(face, (14, 14), (W - 15, H - 15), colour, 3, cv2.LINE_AA)
 
-    def band(colour, text: str, text_colour=(250, 250, 250), top: int = 386) -> None:
+    def band(colour: tuple[int, int, int], text: str, text_colour: tuple[int, int, int] = (250, 250, 250),
+             top: int = 386) -> None:
         """The ribbon: a coloured band with notched ends and `text` on it, at both ends when short."""
         pts = np.array([(14, top), (W - 15, top), (W - 40, top + 30), (W - 15, top + 60), (14, top + 60),
                         (39, top + 30)], np.int32)
@@ -286,7 +287,7 @@ def ribbon(game: str, code: str, t: Type) -> np.ndarray:
         else:
             _say(face, text, (W / 2, top + 30), 30, text_colour, t.small, W - 110)
 
-    def dotted(value: str, centre: tuple[float, float], height: int, colour) -> None:
+    def dotted(value: str, centre: tuple[float, float], height: int, colour: tuple[int, int, int]) -> None:
         """6 and 9 told apart by a dot at the foot of the glyph's right side, as some decks print them."""
         if value in ("6", "9"):
             cv2.circle(face, (round(centre[0] + 0.45 * height), round(centre[1] + 0.42 * height)),
