@@ -47,7 +47,7 @@ class ContourDetectorSettings:
     aspect_tolerance: float = 0.28  # allowed |short/long - CARD_ASPECT| (tilt stretches cards)
     min_fill: float = 0.8         # contour area over its quadrilateral's area
     plain_table: bool = True      # also look for what is not a plain table's colour (`_off_plain_table`)
-    local_maps: bool = True       # also look for what is lighter or darker than its surroundings
+    local_maps: bool = False      # also look for what is lighter or darker than its surroundings (off: see `_local_candidates`)
     check_plain_tables: bool = True  # run the learned card check on plain tables too
 
 
@@ -204,7 +204,9 @@ class ContourCardDetector:
         """Candidates of what is lighter, or darker, than its surroundings, found at half
         the working size (a third of the cost at full size, on frames of 8 cards):
         cards touching in a row or a grid share an outline in the edge maps, but each
-        is a region of its own here."""
+        is a region of its own here. Off by default: on the demo's filmed frames their
+        outlines won over the cards' own (a card found in about half the frames, the
+        demo's game stalled), which was not found out before issue 21's deadline."""
         half = cv2.resize(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (small.shape[1] // 2, small.shape[0] // 2),
                           interpolation=cv2.INTER_AREA)
         block = 2 * (max(half.shape) // 40) + 1
