@@ -68,7 +68,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from bench_printed import printed_report  # noqa: E402
 from bench_tracking import FRAMES, TABLES, VIDEOS, pipeline_speed, tracking, zones  # noqa: E402
 from vision.deck import DeckProfile  # noqa: E402
-from vision.detect import ContourCardDetector, ContourDetectorSettings, rectify  # noqa: E402
+from vision.detect import ContourCardDetector, rectify  # noqa: E402
 from vision.embed import DEFAULT_MODEL, OnnxEmbedder, file_sha256  # noqa: E402
 from vision.enroll import Enrollment  # noqa: E402
 from scripts.lib.evaluate import (MarkedPhoto, Tally, TruthCard, detection_counts, marked_photo_truth,  # noqa: E402
@@ -230,7 +230,7 @@ def detectors(model: Path | None) -> dict[str, CardDetector]:
 
 def unchecked_detector() -> ContourCardDetector:
     """The contour detector as it was before the learned card check and the local maps."""
-    return ContourCardDetector(ContourDetectorSettings(local_maps=False), verifier=None)
+    return ContourCardDetector(verifier=None)
 
 
 def realdev(detector: CardDetector) -> dict:

@@ -31,12 +31,12 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from detector_world import HIDDEN, TRAIN_FAMILIES, TRAIN_TABLES, WHOLE, world_scene  # noqa: E402
 from vision.cardness import DEFAULT_VERIFIER, quad_features  # noqa: E402
 from vision.detect import ContourCardDetector  # noqa: E402
-from vision.evaluate import quad_iou  # noqa: E402
+from scripts.lib.evaluate import quad_iou  # noqa: E402
 
 POSITIVE_IOU = 0.6
 NEGATIVE_IOU = 0.2
 KEEP_SHARE = 0.995
-HIDDEN = 24
+HIDDEN_UNITS = 24
 CHUNK = 100  # scenes harvested per worker's task
 
 
@@ -87,9 +87,9 @@ def train(x: np.ndarray, y: np.ndarray, steps: int, seed: int = 0, decay: float 
     mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-6
     z = (x - mean) / scale
     weight = np.where(y == 1, 0.5 / y.mean(), 0.5 / (1 - y.mean())).astype(np.float32)
-    params = {"hidden_w": rng.normal(0, np.sqrt(2 / x.shape[1]), (x.shape[1], HIDDEN)).astype(np.float32),
-              "hidden_b": np.zeros(HIDDEN, np.float32),
-              "out_w": rng.normal(0, np.sqrt(1 / HIDDEN), HIDDEN).astype(np.float32),
+    params = {"hidden_w": rng.normal(0, np.sqrt(2 / x.shape[1]), (x.shape[1], HIDDEN_UNITS)).astype(np.float32),
+              "hidden_b": np.zeros(HIDDEN_UNITS, np.float32),
+              "out_w": rng.normal(0, np.sqrt(1 / HIDDEN_UNITS), HIDDEN_UNITS).astype(np.float32),
               "out_b": np.zeros(1, np.float32)}
     moments = {k: (np.zeros_like(v), np.zeros_like(v)) for k, v in params.items()}
     for step in range(1, steps + 1):

@@ -22,7 +22,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from models import MODELS_DIR
+from vision.model_files import MODELS_DIR
 from vision.geometry import aspect
 
 DEFAULT_VERIFIER = MODELS_DIR / "card_verifier.json"
@@ -38,8 +38,8 @@ def _cutouts(image: np.ndarray, quads: np.ndarray) -> np.ndarray:
     at CARD_W x CARD_H with MARGIN round it, from a copy of the image shrunk so the card
     is at most about twice the cut-out (a plain warp reads only 4 pixels per point)."""
     size = (CARD_W + 2 * MARGIN, CARD_H + 2 * MARGIN)
-    target = np.float32([[MARGIN, MARGIN], [MARGIN + CARD_W, MARGIN], [MARGIN + CARD_W, MARGIN + CARD_H],
-                         [MARGIN, MARGIN + CARD_H]])
+    target = np.array([[MARGIN, MARGIN], [MARGIN + CARD_W, MARGIN], [MARGIN + CARD_W, MARGIN + CARD_H],
+                       [MARGIN, MARGIN + CARD_H]], np.float32)
     levels = [image]
     out = np.empty((len(quads), size[1], size[0], 3), np.uint8)
     for i, quad in enumerate(quads):
@@ -99,7 +99,7 @@ def quad_features(image: np.ndarray, quads: np.ndarray, scores: np.ndarray) -> n
     if n == 0:
         return np.zeros((0, FEATURES), np.float32)
     patches = _cutouts(image, quads)
-    lab = cv2.cvtColor(patches.reshape(-1, patches.shape[2], 3), cv2.COLOR_BGR2LAB).reshape(patches.shape)
+    lab: np.ndarray = cv2.cvtColor(patches.reshape(-1, patches.shape[2], 3), cv2.COLOR_BGR2LAB).reshape(patches.shape)
     lab = lab.astype(np.float32)
     lab[..., 0] *= 0.5  # light falls off across a table and glares on it; colour holds
     grey = lab[..., 0]

@@ -35,7 +35,6 @@ SIZE_SLACK = 1.5  # how many times nearer the typical card's size one region mus
 SPLIT_DETAIL = 400  # pixels: a blob larger than this is split from every n-th pixel, n to bring it under
 SURFACE_CARDS = 4  # like-sized cards inside a quadrilateral that make it a surface they lie on, not a card
 SURFACE_SHARE = 0.2  # ... each at most this share of it
-LOCAL_STEP = 5  # grey levels above (below) the mean round a pixel that make it lighter (darker)
 FIT_SLACK = 0.03  # how much worse than a card's best-fitting quadrilateral its chosen one may fit
 
 
@@ -47,7 +46,6 @@ class ContourDetectorSettings:
     aspect_tolerance: float = 0.28  # allowed |short/long - CARD_ASPECT| (tilt stretches cards)
     min_fill: float = 0.8         # contour area over its quadrilateral's area
     plain_table: bool = True      # also look for what is not a plain table's colour (`_off_plain_table`)
-    local_maps: bool = False      # also look for what is lighter or darker than its surroundings (off: see `_local_candidates`)
     check_plain_tables: bool = True  # run the learned card check on plain tables too
 
 
@@ -153,7 +151,7 @@ class ContourCardDetector:
     def __init__(self, settings: ContourDetectorSettings | None = None,
                  verifier: CardVerifier | None | str = "default") -> None:
         self.settings = settings or ContourDetectorSettings()
-        self.verifier = CardVerifier.load() if verifier == "default" else verifier
+        self.verifier = CardVerifier.load() if isinstance(verifier, str) else verifier
 
     def detect(self, image: np.ndarray) -> list[Detection]:
         small, scale, quads, scores, plain = self.candidates(image)
@@ -181,12 +179,7 @@ class ContourCardDetector:
         """Binary maps whose enclosed regions may be cards: grey-level edges, the
         strongest colour change per pixel (`change`: a dark card on dark cloth, or a
         white card on a white table, differs from it in one channel more than in
-        brightness). With `local_maps`, `_local_candidates` adds what is lighter or
-        darker than the mean round it: cards touching in rows and grids that the
-        edge maps join (on the training tables of scripts/detector_world.py, a card's
-        own outline among the candidates: grids 0.50 -> 0.72, piles 0.40 -> 0.67),
-        and many more non-cards besides, which the learned check (vision/cardness.py)
-        removes."""
+        brightness)."""
         gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
         blurred = cv2.GaussianBlur(gray, (5, 5), 0)
         # thresholds low enough for the weakest of: edges typical of this picture (a
@@ -200,20 +193,6 @@ class ContourCardDetector:
         _, colour_edges = cv2.threshold(change, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
         return [edges, colour_edges]
 
-    def _local_candidates(self, small: np.ndarray) -> list[tuple[np.ndarray, float]]:
-        """Candidates of what is lighter, or darker, than its surroundings, found at half
-        the working size (a third of the cost at full size, on frames of 8 cards):
-        cards touching in a row or a grid share an outline in the edge maps, but each
-        is a region of its own here. Off by default: on the demo's filmed frames their
-        outlines won over the cards' own (a card found in about half the frames, the
-        demo's game stalled), which was not found out before issue 21's deadline."""
-        half = cv2.resize(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (small.shape[1] // 2, small.shape[0] // 2),
-                          interpolation=cv2.INTER_AREA)
-        block = 2 * (max(half.shape) // 40) + 1
-        lighter = cv2.adaptiveThreshold(half, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -LOCAL_STEP)
-        darker = cv2.adaptiveThreshold(half, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, LOCAL_STEP)
-        return [(2 * q + 0.5, score) for binary in (lighter, darker) for q, score in self._from_map(binary)]
-
     def _candidates(self, small: np.ndarray) -> tuple[list[tuple[np.ndarray, float]], bool]:
         """Card-shaped quadrilaterals of the edge maps, and on a plain table of the map
         of what is not the table's colour (`_off_plain_table`). A glare spot is not the
@@ -221,8 +200,6 @@ class ContourCardDetector:
         must have a colour step along most of their outline."""
         change = _colour_change(small)
         found = [quad for binary in self._maps(small, change) for quad in self._from_map(binary)]
-        if self.settings.local_maps:
-            found += self._local_candidates(small)
         off_table = _off_plain_table(small) if self.settings.plain_table else None
         if off_table is not None:
             found += [(q, score) for q, score in self._from_map(off_table) if _outlined(q, change)]

@@ -6,8 +6,8 @@ import cv2
 import numpy as np
 
 from vision.cardness import FEATURES, quad_features
-from vision.detect import ContourCardDetector, ContourDetectorSettings, order_clockwise
-from vision.evaluate import TruthCard, match_by_centre
+from vision.detect import ContourCardDetector, order_clockwise
+from scripts.lib.evaluate import TruthCard, match_by_centre
 from vision.synth.faces import game_face
 
 SQUARE = (70, 50)  # a checked cloth's squares, shaped like a card lying sideways
@@ -42,7 +42,7 @@ def test_features_are_finite_and_an_empty_list_has_none():
 def test_the_squares_of_a_checked_cloth_are_not_cards_and_the_cards_on_it_are():
     image, cards = _checked_table_with_cards()
     truth = [TruthCard(str(i), tuple(c.mean(0))) for i, c in enumerate(cards)]
-    unchecked = ContourCardDetector(ContourDetectorSettings(local_maps=False), verifier=None).detect(image)
+    unchecked = ContourCardDetector(verifier=None).detect(image)
     assert len(unchecked) > 100  # without the check, the squares are cards
     found = ContourCardDetector().detect(image)
     match = match_by_centre([d.corners for d in found], truth)
