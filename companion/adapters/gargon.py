@@ -137,11 +137,13 @@ NAMES = ("Ana", "Ben", "Carla", "Dan", "Eva")
 
 def _demo(players: int = 3) -> Recording:
     """Three to five players, two short rounds on tiny piles: plays, passes, a reveal the
-    camera is unsure of (the host is asked), battles with draws, and the last round's end.
+    camera is unsure of (the host is asked), a play the rules refuse (the host picks the
+    legal one), battles with draws, and the last round's end.
     Players after the third pass each round, drawing from the second pile."""
     others = range(3, players)
     passes = lambda: [Step(2.0, host=HostEvent(action={"kind": "pass", "player": seat, "draws": [2]}))  # noqa: E731
                       for seat in others]
+    closing = [*passes(), Step(2.0, host=HostEvent(action={"kind": "pass", "player": 0, "draws": [1]}))]
     steps: list[Step] = [
         # Round 1: Ana leads red + blue (pattern 1:1), Ben follows, Carla (and the rest) pass.
         Step(2.0, _card(1, "red", 0)), Step(0.6, _card(2, "blue", 0)),
@@ -160,12 +162,13 @@ def _demo(players: int = 3) -> Recording:
         Step(2.0, host=HostEvent(action={"kind": "draw", "player": 0, "pile": 2})),
         Step(2.0, _gone(12, "blue-4", 0)), Step(0.3, _gone(14, "blue-7", 1)),
         Step(2.0, host=HostEvent(action={"kind": "draw", "player": 0, "pile": 2})),
-        # Round 2: Ben leads green, Carla follows, the rest pass, Ana passes and empties
-        # pile 1: the last round.
+        # Round 2: Ben leads green; Carla lays two greens, which the rules refuse (she
+        # must follow Ben's 1:0): once the next player passes, the table asks, the host
+        # picks the legal play nearest what she laid (one green) and she takes the other
+        # back. The rest pass, Ana passes and empties pile 1: the last round.
         Step(2.5, _card(21, "green", 1)),
-        Step(2.0, _card(22, "green", 2)),
-        *passes(),
-        Step(2.0, host=HostEvent(action={"kind": "pass", "player": 0, "draws": [1]})),
+        Step(2.0, _card(22, "green", 2)), Step(0.4, _card(23, "green", 2)),
+        *closing[:1], Step(6.0, host=HostEvent(answer=0)), Step(2.0, _gone(23, "green", 2)), *closing[1:],
         Step(2.0, _gone(21, "green", 1)), Step(0.2, _card(31, "green-13", 1)),
         Step(0.4, _gone(22, "green", 2)), Step(0.2, _card(32, "green-2", 2)),
         Step(2.5, _gone(31, "green-13", 1)), Step(0.3, _gone(32, "green-2", 2)),

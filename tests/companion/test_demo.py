@@ -57,20 +57,31 @@ def test_the_demo_makes_the_camera_ask_each_kind_of_question_and_each_is_answere
     """The staged stray (no card of the game) and the card under a thumb make the real
     vision ask: with the script leaving unsure cards to the table, as
     `--answer-myself` does, each becomes a question on the host page, answered as a host
-    would: "not a card", a choice, a card named from the game's list (the picker)."""
+    would: "not a card", a choice, a card named from the game's list (the picker). The
+    Gargon recording's play the rules refuse (two cards where one must follow) is asked
+    with the rules' reason and answered with the legal play offered instead."""
     services = build_services(table_settings(tmp_path), tmp_path / "demo.db", "http://192.0.2.1:8000")
     try:
-        player = DemoPlayer(services.table, ["dugtungan", "lagim"], speed=1000, loop=False,
+        player = DemoPlayer(services.table, ["dugtungan", "lagim", "gargon"], speed=1000, loop=False,
                             script_names_unsure=False).start()
-        assert player.wait(180)
+        assert player.wait(240)
         tally = player.tally
         assert tally.questions["name"] >= 2 and tally.questions["unsure"] >= 1, tally
-        assert tally.answers["not a card"] == 2, tally  # the stray, once a game
-        assert tally.answers["choice"] >= 1 and tally.answers["picker"] >= 1, tally
-        assert sorted(g.game for g in services.store.finished_games()) == ["dugtungan", "lagim"]
-        texts = [e.data["text"] for g in services.store.finished_games() for e in services.store.events(g.id)
-                 if e.type == "question"]
+        assert tally.questions["refused"] >= 1 and tally.refused == 0, tally
+        assert tally.answers["not a card"] == 3, tally  # the stray, once a game
+        assert tally.answers["choice"] >= 2 and tally.answers["picker"] >= 1, tally
+        finished = services.store.finished_games()
+        assert sorted(g.game for g in finished) == ["dugtungan", "gargon", "lagim"]
+        events = [e for g in finished for e in services.store.events(g.id)]
+        texts = [e.data["text"] for e in events if e.type == "question"]
         assert any("cannot name it" in t for t in texts)
+        gargon = services.store.events(next(g.id for g in finished if g.game == "gargon"))
+        refused = {e.seq: e.data for e in gargon if e.type == "question" and e.data["refused"]}
+        (why,) = [q["text"] for q in refused.values() if "Carla play green, green?" in q["text"]]
+        assert "The rules say: Carla lays 2:0 but must follow the start player's pattern 1:0." in why
+        picked = [refused[e.data["question"]]["choices"][e.data["choice"]]["action"] for e in gargon
+                  if e.type == "answer" and e.data["question"] in refused and e.data["choice"] is not None]
+        assert {"kind": "play", "player": 2, "colours": ["green"]} in picked, picked
     finally:
         close_services(services)
 
