@@ -15,7 +15,7 @@ from companion.adapters import Choice, HostEvent, Reading, Recording, Step, desc
 from rules.core import GameState
 from rules.lagim.events import Battle, ForestAttack, RevealedDefender
 from rules.lagim.state import LagimState
-from vision.observations import Observation, seat_zone, zone_seat
+from vision.observations import Observation, ObservationKind, seat_zone, zone_seat
 
 GAME = "lagim"
 
@@ -68,34 +68,72 @@ class LagimAdapter:
 
 DEMO_DECK = {"cards": [{"name": "Duwende", "level": "I"}, {"name": "Kapre", "level": "IV"},
                        {"name": "Tikbalang", "level": "III"}, {"name": "Amihan", "level": "II"},
-                       {"name": "Dante", "level": "III"}, {"name": "Espiritista", "level": "II"}]}
+                       {"name": "Dante", "level": "III"}, {"name": "Espiritista", "level": "II"},
+                       {"name": "Aswang", "level": "III"}, {"name": "Bungisngis", "level": "IV"}]}
 
 
-def _seen(track: int, code: str, seat: int, confidence: float = 0.96) -> Observation:
+def _seen(track: int, code: str, seat: int, confidence: float = 0.96, kind: ObservationKind = "appeared") -> Observation:
     box = ((0.0, 0.0), (63.0, 0.0), (63.0, 88.0), (0.0, 88.0))
-    return Observation("appeared", track, code, confidence, box, seat_zone(seat), 0.0, 0.0)
+    return Observation(kind, track, code, confidence, box, seat_zone(seat), 0.0, 0.0)
 
 
 def _demo() -> Recording:
-    """Two Baryos, three turns: a Forest attack beaten (BIHAG), one left to dwell, a raid."""
+    """Two Baryos played to the book's end: a Forest attack beaten (BIHAG), Forest cards
+    left to dwell, a raid that pushes Ben's Baryo over the Lagim Limit (Ana steals a Soul
+    Coin onto her Spirit Path), and Forest attacks Ben's Defenders lose until his Baryo
+    has no Soul Coin left: Ana is the last Baryo standing. The camera sees the Forest
+    cards turned up on a Baryo and the Defenders turned up to fight them; captured,
+    discarded and raided cards leave the table; the rest the host enters."""
     host = lambda action, delay=2.0: Step(delay, host=HostEvent(action=action))  # noqa: E731
+    gone = lambda track, code, seat: Step(1.0, _seen(track, code, seat, kind="gone"))  # noqa: E731
+    draw = lambda seat, delay=2.0: host({"kind": "draw_baryo", "player": seat}, delay)  # noqa: E731
+    defence = lambda seat: host({"kind": "build_defence", "player": seat, "defenders": 1})  # noqa: E731
+    standby = lambda seat: host({"kind": "standby", "player": seat})  # noqa: E731
     steps = [
-        host({"kind": "draw_baryo", "player": 0}),
-        host({"kind": "build_defence", "player": 0, "defenders": 1}),
+        # Ana: a Defender face down, Duwende attacks, Amihan captures it; she recuperates.
+        draw(0), defence(0),
         Step(2.5, _seen(1, "Duwende", 0)),
         Step(3.0, _seen(2, "Amihan", 0)),
-        host({"kind": "draw_baryo", "player": 0}, 3.0),
-        host({"kind": "draw_baryo", "player": 1}),
+        gone(1, "Duwende", 0), gone(2, "Amihan", 0),
+        draw(0, 3.0),
+        # Ben: Kapre (the camera is unsure of it) is left to dwell.
+        draw(1),
         Step(2.5, _seen(3, "Kapre", 1, confidence=0.66)),
         Step(5.0, host=HostEvent(answer=0)),
-        host({"kind": "standby", "player": 1}),
-        host({"kind": "draw_baryo", "player": 1}),
-        host({"kind": "draw_baryo", "player": 0}),
+        standby(1), draw(1),
+        # Ana: Tikbalang dwells; she raids Ben with the Duwende she captured, and it dwells too.
+        draw(0),
         Step(2.5, _seen(4, "Tikbalang", 0)),
-        host({"kind": "standby", "player": 0}),
+        standby(0),
         host({"kind": "hasik", "player": 0, "target": 1, "cards": ["Duwende"]}),
-        host({"kind": "standby", "player": 1}),
-        Step(4.0, host=HostEvent(end=True)),
+        standby(1),
+        # Ben: Tikbalang joins Kapre's stack: three Lagim Dwellers, the Lagim Limit.
+        draw(1),
+        Step(2.5, _seen(5, "Tikbalang", 1)),
+        standby(1), draw(1),
+        # Ana: another Duwende captured, and raided onto Ben's Baryo: a fourth Lagim.
+        # Ben's Dwellers are discarded and Ana steals a Soul Coin.
+        draw(0), defence(0),
+        Step(2.5, _seen(6, "Duwende", 0)),
+        Step(3.0, _seen(7, "Amihan", 0)),
+        gone(6, "Duwende", 0), gone(7, "Amihan", 0),
+        host({"kind": "hasik", "player": 0, "target": 1, "cards": ["Duwende"]}),
+        standby(1),
+        gone(3, "Kapre", 1), gone(5, "Tikbalang", 1),
+        # Ben: Espiritista loses to Aswang: a Soul Coin to the Coin Vessel.
+        draw(1), defence(1),
+        Step(2.5, _seen(8, "Aswang", 1)),
+        Step(3.0, _seen(9, "Espiritista", 1)),
+        gone(8, "Aswang", 1), gone(9, "Espiritista", 1),
+        draw(1),
+        # Ana: a third Duwende dwells.
+        draw(0),
+        Step(2.5, _seen(10, "Duwende", 0)),
+        standby(0), draw(0),
+        # Ben: Amihan loses to Bungisngis: his last Soul Coin; Ana's Baryo is the last standing.
+        draw(1), defence(1),
+        Step(2.5, _seen(11, "Bungisngis", 1)),
+        Step(3.0, _seen(12, "Amihan", 1)),
     ]
     return Recording(players=("Ana", "Ben"), steps=tuple(steps), setup={"deck": DEMO_DECK})
 
