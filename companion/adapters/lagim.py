@@ -87,53 +87,43 @@ def _demo() -> Recording:
     host = lambda action, delay=2.0: Step(delay, host=HostEvent(action=action))  # noqa: E731
     gone = lambda track, code, seat: Step(1.0, _seen(track, code, seat, kind="gone"))  # noqa: E731
     draw = lambda seat, delay=2.0: host({"kind": "draw_baryo", "player": seat}, delay)  # noqa: E731
-    defence = lambda seat: host({"kind": "build_defence", "player": seat, "defenders": 1})  # noqa: E731
     standby = lambda seat: host({"kind": "standby", "player": seat})  # noqa: E731
+    raid = host({"kind": "hasik", "player": 0, "target": 1, "cards": ["Duwende"]})
+
+    def fought(seat: int, track: int, forest: str, defender: str, leave: bool = True) -> list[Step]:
+        """A turn's draw and one Defender laid face down; `forest` attacks and `defender` is
+        turned up to fight it; both leave the table after (captured, or discarded)."""
+        cards = [(track, forest), (track + 1, defender)]
+        return [draw(seat), host({"kind": "build_defence", "player": seat, "defenders": 1}),
+                Step(2.5, _seen(track, forest, seat)), Step(3.0, _seen(track + 1, defender, seat)),
+                *([gone(t, code, seat) for t, code in cards] if leave else [])]
+
+    def dwells(seat: int, track: int, forest: str) -> list[Step]:
+        """A turn's draw; `forest` attacks and the player stands by: it dwells."""
+        return [draw(seat), Step(2.5, _seen(track, forest, seat)), standby(seat)]
+
     steps = [
-        # Ana: a Defender face down, Duwende attacks, Amihan captures it; she recuperates.
-        draw(0), defence(0),
-        Step(2.5, _seen(1, "Duwende", 0)),
-        Step(3.0, _seen(2, "Amihan", 0)),
-        gone(1, "Duwende", 0), gone(2, "Amihan", 0),
-        draw(0, 3.0),
+        # Ana: Duwende attacks, Amihan captures it; she recuperates.
+        *fought(0, 1, "Duwende", "Amihan"), draw(0, 3.0),
         # Ben: Kapre (the camera is unsure of it) is left to dwell.
         draw(1),
         Step(2.5, _seen(3, "Kapre", 1, confidence=0.66)),
         Step(5.0, host=HostEvent(answer=0)),
         standby(1), draw(1),
         # Ana: Tikbalang dwells; she raids Ben with the Duwende she captured, and it dwells too.
-        draw(0),
-        Step(2.5, _seen(4, "Tikbalang", 0)),
-        standby(0),
-        host({"kind": "hasik", "player": 0, "target": 1, "cards": ["Duwende"]}),
-        standby(1),
+        *dwells(0, 4, "Tikbalang"), raid, standby(1),
         # Ben: Tikbalang joins Kapre's stack: three Lagim Dwellers, the Lagim Limit.
-        draw(1),
-        Step(2.5, _seen(5, "Tikbalang", 1)),
-        standby(1), draw(1),
+        *dwells(1, 5, "Tikbalang"), draw(1),
         # Ana: another Duwende captured, and raided onto Ben's Baryo: a fourth Lagim.
         # Ben's Dwellers are discarded and Ana steals a Soul Coin.
-        draw(0), defence(0),
-        Step(2.5, _seen(6, "Duwende", 0)),
-        Step(3.0, _seen(7, "Amihan", 0)),
-        gone(6, "Duwende", 0), gone(7, "Amihan", 0),
-        host({"kind": "hasik", "player": 0, "target": 1, "cards": ["Duwende"]}),
-        standby(1),
+        *fought(0, 6, "Duwende", "Amihan"), raid, standby(1),
         gone(3, "Kapre", 1), gone(5, "Tikbalang", 1),
         # Ben: Espiritista loses to Aswang: a Soul Coin to the Coin Vessel.
-        draw(1), defence(1),
-        Step(2.5, _seen(8, "Aswang", 1)),
-        Step(3.0, _seen(9, "Espiritista", 1)),
-        gone(8, "Aswang", 1), gone(9, "Espiritista", 1),
-        draw(1),
+        *fought(1, 8, "Aswang", "Espiritista"), draw(1),
         # Ana: a third Duwende dwells.
-        draw(0),
-        Step(2.5, _seen(10, "Duwende", 0)),
-        standby(0), draw(0),
+        *dwells(0, 10, "Duwende"), draw(0),
         # Ben: Amihan loses to Bungisngis: his last Soul Coin; Ana's Baryo is the last standing.
-        draw(1), defence(1),
-        Step(2.5, _seen(11, "Bungisngis", 1)),
-        Step(3.0, _seen(12, "Amihan", 1)),
+        *fought(1, 11, "Bungisngis", "Amihan", leave=False),
     ]
     return Recording(players=("Ana", "Ben"), steps=tuple(steps), setup={"deck": DEMO_DECK})
 
