@@ -78,7 +78,7 @@ def _seen(track: int, code: str, seat: int, confidence: float = 0.96, kind: Obse
 
 
 def _demo() -> Recording:
-    """Two Baryos played to the book's end: a Forest attack beaten (BIHAG), Forest cards
+    """Two Baryos played to the book's end: Forest attacks beaten (BIHAG), Forest cards
     left to dwell, a raid that pushes Ben's Baryo over the Lagim Limit (Ana steals a Soul
     Coin onto her Spirit Path), and Forest attacks Ben's Defenders lose until his Baryo
     has no Soul Coin left: Ana is the last Baryo standing. The camera sees the Forest
@@ -110,14 +110,14 @@ def _demo() -> Recording:
         Step(2.5, _seen(3, "Kapre", 1, confidence=0.66)),
         Step(5.0, host=HostEvent(answer=0)),
         standby(1), draw(1),
-        # Ana: Tikbalang dwells; she raids Ben with the Duwende she captured, and it dwells too.
-        *dwells(0, 4, "Tikbalang"), raid, standby(1),
+        # Ana: another Duwende captured; she raids Ben with one, and it dwells there.
+        *fought(0, 4, "Duwende", "Amihan"), raid, standby(1),
         # Ben: Tikbalang joins Kapre's stack: three Lagim Dwellers, the Lagim Limit.
-        *dwells(1, 5, "Tikbalang"), draw(1),
-        # Ana: another Duwende captured, and raided onto Ben's Baryo: a fourth Lagim.
+        *dwells(1, 6, "Tikbalang"), draw(1),
+        # Ana: Tikbalang dwells; she raids Ben with the other Duwende: a fourth Lagim.
         # Ben's Dwellers are discarded and Ana steals a Soul Coin.
-        *fought(0, 6, "Duwende", "Amihan"), raid, standby(1),
-        gone(3, "Kapre", 1), gone(5, "Tikbalang", 1),
+        *dwells(0, 7, "Tikbalang"), raid, standby(1),
+        gone(3, "Kapre", 1), gone(6, "Tikbalang", 1),
         # Ben: Espiritista loses to Aswang: a Soul Coin to the Coin Vessel.
         *fought(1, 8, "Aswang", "Espiritista"), draw(1),
         # Ana: a third Duwende dwells.
