@@ -13,10 +13,13 @@ real:   ../shared/data/realphotos, one-shot protocol (its README), with two pHas
 scenes: generated tables of all four games from EVAL_SEED (never used in training;
         --seed picks another unseen one), each deck enrolled from generated photos
         with 15% of faces left out.
-speed:  one thread everywhere; 1280x720 frames with 8 cards; identification alone per
+speed:  one thread everywhere; 1280x720 frames with 8 cards; detection, and beside it the
+        detector before issue 21's card check and local maps, taken in turn; the card
+        check per contour candidate; identification alone per
         card; decode-to-names per real photo; peak memory of `companion recognize`.
 realdev: (not in the default set) ../shared/data/realphotos-dev: detection recall and
-        precision over its 27 photos, per source and all (with --detector-model, an
+        precision over its 27 photos, per source and all, also for the detector as it was
+        before the card check and local maps (`contour_unchecked`) (with --detector-model, an
         experimental learned detector, scripts/learned_detector.py, beside it); and its
         one-shot protocol (`realdev_one_shot`): a gallery
         cut from the four single-suit blackjack photos (crops round each card, as
@@ -31,9 +34,9 @@ families: generated tables (EVAL_SEED) dealt from one deck of each face family o
         readers are measured on every family too.
 printed: the printed readers against PP-OCR (scripts/bench_printed.py, --scenes per set).
 world:  (not in the default set) detection on generated 1280x720 tables of the table
-        kinds and the face family held out of the learned detector's training
-        (scripts/detector_world.py), per layout (apart, row, grid, pile, fan),
-        --world-scenes per layout.
+        kinds and the face family held out of the learned detector's and the card
+        check's training (scripts/detector_world.py), per layout (apart, row, grid,
+        pile, fan), --world-scenes per layout, the same detectors as realdev.
 tracking: tracking on generated videos, seat zones for 2-6 seats, and the whole
         per-frame pipeline on a 1280x720 video (scripts/bench_tracking.py).
 Every time is a median over several runs; on the real photos the systems take their
@@ -211,16 +214,23 @@ def first_calls(model: Path, runs: int) -> dict:
 
 
 def detectors(model: Path | None) -> dict[str, CardDetector]:
-    """The contour detector `companion recognize` uses and, given a learned detector's
-    model (scripts/train_detector.py; an experiment, not shipped), that detector alone
-    and added to the contour detector, to compare in one run."""
-    out: dict[str, CardDetector] = {"contour": ContourCardDetector()}
+    """The contour detector `companion recognize` uses, the same without the learned
+    card check and the local-contrast maps (the detector before issue 21's changes),
+    and, given a learned detector's model (scripts/train_detector.py; an experiment,
+    not shipped), that detector alone and added to the contour detector, to compare in
+    one run."""
+    out: dict[str, CardDetector] = {"contour": ContourCardDetector(), "contour_unchecked": unchecked_detector()}
     if model is not None:
         from learned_detector import ContourPlusLearned, LearnedCardDetector
 
         learned = LearnedCardDetector(model)
         out |= {"learned": learned, "contour_plus_learned": ContourPlusLearned(learned)}
     return out
+
+
+def unchecked_detector() -> ContourCardDetector:
+    """The contour detector as it was before the learned card check and the local maps."""
+    return ContourCardDetector(verifier=None)
 
 
 def realdev(detector: CardDetector) -> dict:
@@ -377,15 +387,22 @@ def speed(embedder: OnnxEmbedder, runs: int) -> dict:
     deck = eval_deck("gargon", table.enrolled, embedder)
     identifier = GalleryIdentifier(deck.gallery, embedder)
     recognizer = CardRecognizer(ContourCardDetector(), identifier)
-    detector = ContourCardDetector()
-    frame_ms, detect_ms, ident_ms = [], [], []
+    detector, unchecked = ContourCardDetector(), unchecked_detector()
+    frame_ms, detect_ms, unchecked_ms, check_ms, ident_ms = [], [], [], [], []
     for scene in table.scenes:
         frame_ms.append(timed(lambda s=scene: recognizer.recognize(s.image), runs)[0] * 1000)
-        detect_ms.append(timed(lambda s=scene: detector.detect(s.image), runs)[0] * 1000)
+        times = timed_in_turn({"now": lambda s=scene: detector.detect(s.image),
+                               "unchecked": lambda s=scene: unchecked.detect(s.image)}, runs)
+        detect_ms.append(times["now"][0] * 1000)
+        unchecked_ms.append(times["unchecked"][0] * 1000)
+        small, _, quads, scores, _ = detector.candidates(scene.image)
+        check_ms.append(timed(lambda: detector.verifier.cards(small, quads, scores), runs)[0] * 1000 / max(1, len(quads)))
         cards = [rectify(scene.image, d.corners) for d in detector.detect(scene.image)]
         ident_ms.append(timed(lambda c=cards: identifier.identify_many(c), runs)[0] * 1000 / max(1, len(cards)))
     return {"frame_1280x720_8_cards_ms_median": round(statistics.median(frame_ms), 2),
             "detection_only_ms_median": round(statistics.median(detect_ms), 2),
+            "detection_unchecked_ms_median": round(statistics.median(unchecked_ms), 2),
+            "card_check_ms_per_candidate_median": round(statistics.median(check_ms), 3),
             "identification_ms_per_card_median": round(statistics.median(ident_ms), 3),
             "model_bytes": embedder.model.stat().st_size,
             "companion_recognize_peak_rss_mb": peak_memory_mb(embedder)}

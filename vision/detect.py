@@ -3,10 +3,13 @@
 Why contours and not a learned detector: cards are flat, bright-or-dark-bordered
 rectangles of a known aspect ratio, and a contour search over a few edge and
 threshold maps finds them on wood, felt, cloth and white tables in a few milliseconds
-on one core, with no model to ship. Rounded corners and sleeves are handled by taking
-the minimum-area rectangle of a contour's hull when it does not simplify to four
-points. Cards that touch merge into one blob in some maps but stay apart in others;
-a blob that is really two cards is dropped in favour of the cards it holds.
+on one core. Rounded corners and sleeves are handled by taking the minimum-area
+rectangle of a contour's hull when it does not simplify to four points. Cards that
+touch merge into one blob in some maps but stay apart in others; a blob that is
+really two cards is dropped in favour of the cards it holds. A patterned cloth, a
+phone or a sheet of paper closes into card-shaped outlines as readily as a card: a
+small learned check of what lies on each side of every outline (vision/cardness.py)
+removes those before one outline per card is chosen.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from typing import Sequence
 import cv2
 import numpy as np
 
+from vision.cardness import CardVerifier
 from vision.geometry import aspect, side_lengths
 from vision.interfaces import CARD_SIZE, Detection
 
@@ -42,6 +46,7 @@ class ContourDetectorSettings:
     aspect_tolerance: float = 0.28  # allowed |short/long - CARD_ASPECT| (tilt stretches cards)
     min_fill: float = 0.8         # contour area over its quadrilateral's area
     plain_table: bool = True      # also look for what is not a plain table's colour (`_off_plain_table`)
+    check_plain_tables: bool = True  # run the learned card check on plain tables too
 
 
 def order_clockwise(corners: np.ndarray) -> np.ndarray:
@@ -143,25 +148,38 @@ def _overlap(a: np.ndarray, b: np.ndarray) -> float:
 class ContourCardDetector:
     """`CardDetector` over contours of several binary maps of the image."""
 
-    def __init__(self, settings: ContourDetectorSettings | None = None) -> None:
+    def __init__(self, settings: ContourDetectorSettings | None = None,
+                 verifier: CardVerifier | None | str = "default") -> None:
         self.settings = settings or ContourDetectorSettings()
+        self.verifier = CardVerifier.load() if isinstance(verifier, str) else verifier
 
     def detect(self, image: np.ndarray) -> list[Detection]:
-        small, scale = _working_copy(image, self.settings.work_size)
-        found = self._candidates(small)
-        inside = _inside_frame(np.array([q for q, _ in found], np.float32).reshape(-1, 4, 2), small.shape)
-        kept = _suppress([c for c, keep in zip(found, inside) if keep])
+        small, scale, quads, scores, plain = self.candidates(image)
+        if self.verifier is not None and len(quads) and not (plain and not self.settings.check_plain_tables):
+            cards = self.verifier.cards(small, quads, scores)
+            quads, scores = quads[cards], scores[cards]
+        kept = _suppress(list(zip(quads, scores.tolist())))
         return [Detection(corners=order_clockwise(q / scale), score=score) for q, score in kept]
+
+    def candidates(self, image: np.ndarray) -> tuple[np.ndarray, float, np.ndarray, np.ndarray, bool]:
+        """The working copy of `image`, its scale, and the card-shaped quadrilaterals
+        (n, 4, 2, clockwise from a corner of a short side, in the copy's pixels) the
+        contour search finds inside the frame, with their scores: what the learned
+        check (vision/cardness.py) and then `_suppress` choose from."""
+        small, scale = _working_copy(image, self.settings.work_size)
+        found, plain = self._candidates(small)
+        quads = np.array([order_clockwise(q) for q, _ in found], np.float32).reshape(-1, 4, 2)
+        inside = _inside_frame(quads, small.shape)
+        return small, scale, quads[inside], np.array([s for _, s in found], np.float32)[inside], plain
 
     def working_scale(self, shape: tuple[int, ...]) -> float:
         return min(1.0, self.settings.work_size / max(shape[:2]))
 
     def _maps(self, small: np.ndarray, change: np.ndarray) -> list[np.ndarray]:
-        """Binary maps whose enclosed regions may be cards: grey-level edges, and the
+        """Binary maps whose enclosed regions may be cards: grey-level edges, the
         strongest colour change per pixel (`change`: a dark card on dark cloth, or a
         white card on a white table, differs from it in one channel more than in
-        brightness). Thresholded brightness and saturation maps were tried as well and
-        found nothing these two miss, on real photos or generated tables."""
+        brightness)."""
         gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
         blurred = cv2.GaussianBlur(gray, (5, 5), 0)
         # thresholds low enough for the weakest of: edges typical of this picture (a
@@ -175,7 +193,7 @@ class ContourCardDetector:
         _, colour_edges = cv2.threshold(change, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
         return [edges, colour_edges]
 
-    def _candidates(self, small: np.ndarray) -> list[tuple[np.ndarray, float]]:
+    def _candidates(self, small: np.ndarray) -> tuple[list[tuple[np.ndarray, float]], bool]:
         """Card-shaped quadrilaterals of the edge maps, and on a plain table of the map
         of what is not the table's colour (`_off_plain_table`). A glare spot is not the
         table's colour either, but it fades out where a card's edge is a step: those
@@ -185,7 +203,7 @@ class ContourCardDetector:
         off_table = _off_plain_table(small) if self.settings.plain_table else None
         if off_table is not None:
             found += [(q, score) for q, score in self._from_map(off_table) if _outlined(q, change)]
-        return found
+        return found, off_table is not None
 
     def _from_map(self, binary: np.ndarray) -> list[tuple[np.ndarray, float]]:
         s = self.settings

@@ -266,6 +266,72 @@ def medallion(game: str, code: str, t: Type) -> np.ndarray:
     return face
 
 
+# --- "ribbon": white card, thin suit-coloured frame, a large hairline value, and the value again
+# light on a coloured ribbon across the foot ---------------------------------------------------
+
+def ribbon(game: str, code: str, t: Type) -> np.ndarray:
+    face = np.full((H, W, 3), 246, np.uint8)
+
+    def framed(colour: tuple[int, int, int]) -> None:
+        cv2.rectangle(face, (14, 14), (W - 15, H - 15), colour, 3, cv2.LINE_AA)
+
+    def band(colour: tuple[int, int, int], text: str, text_colour: tuple[int, int, int] = (250, 250, 250),
+             top: int = 386) -> None:
+        """The ribbon: a coloured band with notched ends and `text` on it, at both ends when short."""
+        pts = np.array([(14, top), (W - 15, top), (W - 40, top + 30), (W - 15, top + 60), (14, top + 60),
+                        (39, top + 30)], np.int32)
+        cv2.fillPoly(face, [pts], colour, cv2.LINE_AA)
+        if len(text) <= 3:
+            for x in (80, W - 80):
+                _say(face, text, (x, top + 30), 36, text_colour, t.small, 80)
+        else:
+            _say(face, text, (W / 2, top + 30), 30, text_colour, t.small, W - 110)
+
+    def dotted(value: str, centre: tuple[float, float], height: int, colour: tuple[int, int, int]) -> None:
+        """6 and 9 told apart by a dot at the foot of the glyph's right side, as some decks print them."""
+        if value in ("6", "9"):
+            cv2.circle(face, (round(centre[0] + 0.45 * height), round(centre[1] + 0.42 * height)),
+                       max(4, height // 18), colour, -1, cv2.LINE_AA)
+
+    if game == "gargon":
+        colour, value = code.rsplit("-", 1)
+        ink = _gargon_ink(colour)
+        framed(ink)
+        _say(face, value, (W / 2, 200), 180, ink, t.big, W - 90)
+        dotted(value, (W / 2, 200), 180, ink)
+        band(ink, value)
+    elif game == "dugtungan":
+        syllable, _, action = code.partition(":")
+        ink = (60, 100, 30)
+        framed(ink)
+        _say(face, syllable, (W / 2, 220), 150, ink, t.big, W - 80)
+        band(ink, action.upper() if action else syllable, top=40 if action else 386)
+    elif game == "bagani":
+        if code == "biyaya":
+            framed(BGR["gold"])
+            _star(face, (W // 2, 210), 120, BGR["gold"], 10)
+            band(BGR["gold"], "BIYAYA", INK_DARK)
+        elif "-" in code and code.split("-")[0] in BGR:
+            colour, shape = code.split("-", 1)
+            framed(BGR[colour])
+            for x in (W // 2 - 70, W // 2 + 70):
+                _shape(face, shape, (x, 210), 50, BGR[colour], 4)
+            band(BGR[colour], shape.upper())
+        else:
+            framed(INK_DARK)
+            _art(face, "ribbon:" + code, (40, 40, W - 40, 370), [(210, 200, 190), (50, 120, 170), (120, 60, 60),
+                                                                (60, 130, 60)])
+            band(INK_DARK, _title(code))
+    else:  # lagim
+        framed((70, 40, 40))
+        _art(face, "ribbon:" + code, (40, 40, W - 40, 370), [(60, 60, 80), (160, 120, 60), (50, 50, 160),
+                                                            (110, 140, 110)])
+        cv2.circle(face, (W - 62, 62), 34, (246, 246, 246), -1, cv2.LINE_AA)
+        _say(face, _level(code), (W - 62, 62), 30, (70, 40, 40), t.small, 52)
+        band((70, 40, 40), _title(code))
+    return face
+
+
 # --- "heirloom" (held out): ivory, no border, a big serif value in the middle and two corners --
 
 def heirloom(game: str, code: str, t: Type) -> np.ndarray:
@@ -331,6 +397,10 @@ FAMILIES: dict[str, Family] = {
     "heirloom": Family("heirloom", "ivory card with no border, double frame, a big serif value in the middle "
                        "and small ones in two corners, 6 and 9 underlined", heirloom,
                        Type(font_named("NotoSerifDisplay-Bold"), font_named("LiberationSerif-Bold"))),
+    # after the held-out family: benchmarks seed each family by its place in this order
+    "ribbon": Family("ribbon", "white card, thin frame in the suit colour, a large hairline value, the value "
+                     "again light on a coloured ribbon across the foot, 6 and 9 dotted", ribbon,
+                     Type(font_named("DejaVuSans-ExtraLight"), font_named("LiberationSansNarrow-Bold"))),
 }
 HELD_OUT = "heirloom"
 TRAINING = tuple(name for name in FAMILIES if name != HELD_OUT)

@@ -200,18 +200,18 @@ def test_a_push_that_comes_while_the_host_fills_the_form_keeps_their_taps(browse
     fields = {f["key"]: f for f in next(e for e in schema["events"] if e["kind"] == "play")["fields"]}
     page.locator("#event-kind").select_option("play")
     form = page.locator("#event-form")
-    fill(page, form.locator(":scope > .field[data-key=seat]"), fields["seat"], 1)
+    fill(page, form.locator(":scope > .field[data-key=player]"), fields["player"], 1)
     fill(page, form.locator(":scope > .field[data-key=colours]"), fields["colours"], ["green"])
     # another host phone enters Ana's play meanwhile: the turn moves on and the push arrives
-    assert table.host("action", {"action": {"kind": "play", "seat": 0, "colours": ["red"]}})[0] == 200
+    assert table.host("action", {"action": {"kind": "play", "player": 0, "colours": ["red"]}})[0] == 200
     page.wait_for_function("document.querySelectorAll('#accepted li').length === 1")
-    assert form.locator(":scope > .field[data-key=seat] select").input_value() == "1"
+    assert form.locator(":scope > .field[data-key=player] select").input_value() == "1"
     assert form.locator(":scope > .field[data-key=colours] ul.picked").inner_text().startswith("green")
     send(page)
-    assert table.host_state()["accepted"][0]["action"] == {"kind": "play", "seat": 1, "colours": ["green"]}
+    assert table.host_state()["accepted"][0]["action"] == {"kind": "play", "player": 1, "colours": ["green"]}
     page.wait_for_function("document.querySelectorAll('#accepted li').length === 2")
     # sent, the form is fresh again and follows the game: Carla's turn
-    assert form.locator(":scope > .field[data-key=seat] select").input_value() == "2"
+    assert form.locator(":scope > .field[data-key=player] select").input_value() == "2"
     page.close()
 
 

@@ -1,0 +1,174 @@
+"""Is a card-shaped quadrilateral a card? A small learned check of each contour candidate.
+
+Why: a contour search finds every closed card-shaped outline, and a checked cloth's
+squares, a floral cloth's petals, a phone, a sheet of paper or a mat close into such
+outlines as readily as cards do. What tells them apart is not the outline's shape but
+what lies on each side of it: a card's edge is one straight, unbroken step all round
+from a table that looks alike on all four sides, to a printed face that looks unlike
+the table; a cloth square is as alike to what is around it as to itself. Those cues are
+measured on each candidate cut out upright with a margin of table round it, and a
+small two-layer network (weights in models/card_verifier.json, trained by
+scripts/train_verifier.py on candidates of the training table kinds and card families
+of scripts/detector_world.py only) weighs them. All candidates of an image are
+measured together, so the check costs a few hundredths of a millisecond per candidate.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.model_files import MODELS_DIR
+from vision.geometry import aspect
+
+DEFAULT_VERIFIER = MODELS_DIR / "card_verifier.json"
+CARD_W, CARD_H = 24, 32  # the card's size in a cut-out
+MARGIN = 6               # table round it, pixels of the cut-out on every side
+STRIP = 2                # width of the strips either side of each edge
+GRID = (3, 4)            # cells across and down the card for the layout of its print
+STEP_LEVEL = 12.0        # Lab distance across an edge that counts as a step
+
+
+def _cutouts(image: np.ndarray, quads: np.ndarray) -> np.ndarray:
+    """Each quadrilateral (n, 4, 2; clockwise from a corner of a short side) cut out upright
+    at CARD_W x CARD_H with MARGIN round it, from a copy of the image shrunk so the card
+    is at most about twice the cut-out (a plain warp reads only 4 pixels per point)."""
+    size = (CARD_W + 2 * MARGIN, CARD_H + 2 * MARGIN)
+    target = np.array([[MARGIN, MARGIN], [MARGIN + CARD_W, MARGIN], [MARGIN + CARD_W, MARGIN + CARD_H],
+                       [MARGIN, MARGIN + CARD_H]], np.float32)
+    levels = [image]
+    out = np.empty((len(quads), size[1], size[0], 3), np.uint8)
+    for i, quad in enumerate(quads):
+        short = float(min(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[3] - quad[0])))
+        k = max(0, int(short / (2 * CARD_W)).bit_length() - 1)
+        while len(levels) <= k:
+            levels.append(cv2.pyrDown(levels[-1]))
+        matrix = cv2.getPerspectiveTransform(np.float32(quad) / 2 ** k, target)
+        out[i] = cv2.warpPerspective(levels[k], matrix, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return out
+
+
+def _masks() -> dict[str, np.ndarray]:
+    """Boolean masks of the cut-out: the card, its core, the table ring round it, and for
+    each side (top, right, bottom, left) the strip just inside and just outside it."""
+    h, w = CARD_H + 2 * MARGIN, CARD_W + 2 * MARGIN
+    y, x = np.mgrid[0:h, 0:w]
+    x0, y0, x1, y1 = MARGIN, MARGIN, MARGIN + CARD_W, MARGIN + CARD_H
+    card = (x >= x0) & (x < x1) & (y >= y0) & (y < y1)
+    core = (x >= x0 + 4) & (x < x1 - 4) & (y >= y0 + 4) & (y < y1 - 4)
+    along_x, along_y = (x >= x0 + 2) & (x < x1 - 2), (y >= y0 + 2) & (y < y1 - 2)
+    inside = [along_x & (y >= y0) & (y < y0 + STRIP), along_y & (x < x1) & (x >= x1 - STRIP),
+              along_x & (y < y1) & (y >= y1 - STRIP), along_y & (x >= x0) & (x < x0 + STRIP)]
+    outside = [along_x & (y < y0) & (y >= y0 - STRIP), along_y & (x >= x1) & (x < x1 + STRIP),
+               along_x & (y >= y1) & (y < y1 + STRIP), along_y & (x < x0) & (x >= x0 - STRIP)]
+    corners = [(x < x0) & (y < y0), (x >= x1) & (y < y0), (x >= x1) & (y >= y1), (x < x0) & (y >= y1)]
+    return {"card": card, "core": core, "ring": ~card, "inside": np.stack(inside), "outside": np.stack(outside),
+            "corners": np.stack(corners)}
+
+
+MASKS = _masks()
+
+
+def _side_profiles(lab: np.ndarray, side: int) -> tuple[np.ndarray, np.ndarray]:
+    """(n, length, 3) colours along side `side`, averaged over the strip just inside and
+    the strip just outside it."""
+    x0, y0, x1, y1 = MARGIN, MARGIN, MARGIN + CARD_W, MARGIN + CARD_H
+    if side == 0:
+        return lab[:, y0:y0 + STRIP, x0 + 2:x1 - 2].mean(axis=1), lab[:, y0 - STRIP:y0, x0 + 2:x1 - 2].mean(axis=1)
+    if side == 2:
+        return lab[:, y1 - STRIP:y1, x0 + 2:x1 - 2].mean(axis=1), lab[:, y1:y1 + STRIP, x0 + 2:x1 - 2].mean(axis=1)
+    if side == 1:
+        return lab[:, y0 + 2:y1 - 2, x1 - STRIP:x1].mean(axis=2), lab[:, y0 + 2:y1 - 2, x1:x1 + STRIP].mean(axis=2)
+    return lab[:, y0 + 2:y1 - 2, x0:x0 + STRIP].mean(axis=2), lab[:, y0 + 2:y1 - 2, x0 - STRIP:x0].mean(axis=2)
+
+
+def _masked_stats(values: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Mean and standard deviation per channel of (n, h, w, c) `values` over `mask`."""
+    picked = values[:, mask]
+    return picked.mean(axis=1), picked.std(axis=1)
+
+
+def quad_features(image: np.ndarray, quads: np.ndarray, scores: np.ndarray) -> np.ndarray:
+    """(n, FEATURES) measurements of candidates (n, 4, 2) of `image`, with the contour
+    search's score of each (fill minus aspect error)."""
+    n = len(quads)
+    if n == 0:
+        return np.zeros((0, FEATURES), np.float32)
+    patches = _cutouts(image, quads)
+    lab: np.ndarray = cv2.cvtColor(patches.reshape(-1, patches.shape[2], 3), cv2.COLOR_BGR2LAB).reshape(patches.shape)
+    lab = lab.astype(np.float32)
+    lab[..., 0] *= 0.5  # light falls off across a table and glares on it; colour holds
+    grey = lab[..., 0]
+    gx, gy = np.gradient(grey, axis=2), np.gradient(grey, axis=1)
+    energy = np.abs(gx) + np.abs(gy)
+    card_mean, card_std = _masked_stats(lab, MASKS["card"])
+    ring_mean, ring_std = _masked_stats(lab, MASKS["ring"])
+    core_mean, core_std = _masked_stats(lab, MASKS["core"])
+    steps, runs, table_sides = [], [], []
+    for side in range(4):
+        inside, outside = _side_profiles(lab, side)
+        step = np.sqrt(((inside - outside) ** 2).sum(axis=2))
+        steps.append(step.mean(axis=1))
+        runs.append((step > STEP_LEVEL).mean(axis=1))
+        table_sides.append(outside.mean(axis=1))
+    steps_sorted, runs_sorted = np.sort(np.stack(steps, 1), 1), np.sort(np.stack(runs, 1), 1)
+    sides = np.stack(table_sides, 1)  # (n, 4, 3): the table beside each side
+    table_spread = np.sqrt(((sides - sides.mean(axis=1, keepdims=True)) ** 2).sum(axis=2)).max(axis=1)
+    # the table diagonally off each corner: on a plain or grained table it is the table
+    # beside the sides; on a checked cloth it is the colour of the square itself
+    corners = np.stack([lab[:, m].mean(axis=1) for m in MASKS["corners"]], 1)  # (n, 4, 3)
+    corner_to_core = np.sort(np.sqrt(((corners - core_mean[:, None]) ** 2).sum(axis=2)), 1)
+    corner_to_sides = np.sqrt(((corners - sides.mean(axis=1, keepdims=True)) ** 2).sum(axis=2)).max(axis=1)
+    texture_card = energy[:, MASKS["core"]].mean(axis=1)
+    texture_ring = energy[:, MASKS["ring"]].mean(axis=1)
+    gw, gh = GRID
+    cells = energy[:, MARGIN:MARGIN + CARD_H, MARGIN:MARGIN + CARD_W].reshape(n, gh, CARD_H // gh, gw, CARD_W // gw)
+    cells = cells.mean(axis=(2, 4)).reshape(n, -1)
+    cells = cells / (cells.mean(axis=1, keepdims=True) + 1.0)
+    area = np.array([abs(float(cv2.contourArea(q))) for q in quads]) / (image.shape[0] * image.shape[1])
+    aspects = np.array([aspect(q) for q in quads])
+    features = np.column_stack([
+        card_std, ring_std, core_std,
+        np.sqrt(((card_mean - ring_mean) ** 2).sum(axis=1)),
+        np.sqrt(((core_mean - ring_mean) ** 2).sum(axis=1)),
+        np.abs(card_mean - ring_mean),
+        steps_sorted, runs_sorted, table_spread, corner_to_core, corner_to_sides,
+        np.log1p(texture_card), np.log1p(texture_ring), np.log1p(texture_card) - np.log1p(texture_ring),
+        cells, np.log(area), aspects, scores,
+    ])
+    return features.astype(np.float32)
+
+
+FEATURES = 3 * 3 + 2 + 3 + 4 + 4 + 1 + 4 + 1 + 3 + GRID[0] * GRID[1] + 3
+
+
+@dataclass(frozen=True)
+class CardVerifier:
+    """The trained check: standardised features, one hidden layer, a logistic output,
+    and the least probability a candidate must reach."""
+
+    mean: np.ndarray
+    scale: np.ndarray
+    hidden_w: np.ndarray
+    hidden_b: np.ndarray
+    out_w: np.ndarray
+    out_b: float
+    threshold: float
+
+    @classmethod
+    def load(cls, path: Path = DEFAULT_VERIFIER) -> "CardVerifier":
+        data = json.loads(path.read_text())
+        arrays = {k: np.asarray(data[k], np.float32) for k in ("mean", "scale", "hidden_w", "hidden_b", "out_w")}
+        return cls(**arrays, out_b=float(data["out_b"]), threshold=float(data["threshold"]))
+
+    def probability(self, features: np.ndarray) -> np.ndarray:
+        hidden = np.maximum(((features - self.mean) / self.scale) @ self.hidden_w + self.hidden_b, 0)
+        return 1 / (1 + np.exp(-(hidden @ self.out_w + self.out_b)))
+
+    def cards(self, image: np.ndarray, quads: np.ndarray, scores: np.ndarray) -> np.ndarray:
+        """Which of the candidates (n, 4, 2 in `image`'s pixels) are cards."""
+        return self.probability(quad_features(image, quads, scores)) >= self.threshold
