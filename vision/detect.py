@@ -49,6 +49,25 @@ class ContourDetectorSettings:
     check_plain_tables: bool = True  # run the learned card check on plain tables too
 
 
+def _with_outer_edges(quads: np.ndarray, cards: np.ndarray) -> np.ndarray:
+    """The check's verdicts (n,) with every outline it refused put back where it closely
+    encloses one it accepted (the kept one at least 30% of its area, centre inside: an art panel): the
+    check judges an outline by what lies either side of it, and a card with a printed
+    frame on a plain table can look more card-like at the frame than at its own edge
+    (an enrollment photo read at the frame cuts every shot short). Which of the two is
+    the card's edge stays `_suppress`'s choice, which takes the outer one."""
+    areas = np.array([abs(float(cv2.contourArea(q))) for q in quads])
+    kept = cards.copy()
+    for i in np.flatnonzero(~cards):
+        for j in np.flatnonzero(cards):
+            if 0.3 * areas[i] <= areas[j] < areas[i]:
+                centre = quads[j].mean(axis=0)
+                if cv2.pointPolygonTest(quads[i].astype(np.float32), (float(centre[0]), float(centre[1])), False) > 0:
+                    kept[i] = True
+                    break
+    return kept
+
+
 def order_clockwise(corners: np.ndarray) -> np.ndarray:
     """Clockwise corners (image y down) starting at a corner of a short side.
 
@@ -156,7 +175,7 @@ class ContourCardDetector:
     def detect(self, image: np.ndarray) -> list[Detection]:
         small, scale, quads, scores, plain = self.candidates(image)
         if self.verifier is not None and len(quads) and not (plain and not self.settings.check_plain_tables):
-            cards = self.verifier.cards(small, quads, scores)
+            cards = _with_outer_edges(quads, self.verifier.cards(small, quads, scores))
             quads, scores = quads[cards], scores[cards]
         kept = _suppress(list(zip(quads, scores.tolist())))
         return [Detection(corners=order_clockwise(q / scale), score=score) for q, score in kept]
