@@ -13,7 +13,8 @@ Every game is filmed with what a real table brings and a camera must ask about
 (`staged`): a stray thing that is no card of the game, and a card partly under a thumb.
 The stray is a card found but not named on every run, in every game (the real vision
 cannot name it); the covered card is read unsure in most games (Gargon, dugtungan, Lagim;
-Bagani's deck still names it over the bar).
+Bagani's deck still names it over the bar). The Gargon recording also lays a play the
+rules refuse, so the table asks why and offers the legal plays instead.
 
 The script knows what it laid down, so it keeps the score of vision (`Tally`: each
 recorded card change read right, wrong, as a question, or missed; the table's questions
@@ -53,7 +54,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Sequence
 
 import numpy as np
 
-from companion.adapters import Recording, Step, adapter_for
+from companion.adapters import HostEvent, Recording, Step, adapter_for
 from companion.questions import strings_in
 from companion.store import StoredEvent
 from companion.table import LiveTable
@@ -432,7 +433,14 @@ class DemoPlayer:
                 for change in together:  # a player puts down a play's cards at once
                     camera.apply(change)
             elif step.host is not None:
-                self._host(step)
+                refused = self._tap(step.host)
+                if refused is not None and self.table.open_questions():
+                    while self.table.open_questions():  # answered (by the host or the script), then tapped again
+                        if not self._tick(camera):
+                            return False
+                    refused = self._tap(step.host)
+                if refused is not None:
+                    self._refused(refused)
         for _ in range(AFTER_LAST):
             if not self._tick(camera):
                 return False
@@ -510,20 +518,26 @@ class DemoPlayer:
         return "dismisses it: no choice is what it laid" if choice is None else \
             f"answers {asked['choices'][choice]['label']!r}, what it laid"
 
-    def _host(self, step: Step) -> None:
-        """A host tap of the recording; an answer tap only marks where the script expected a
-        question, which the camera may or may not have asked (`_answer_late_questions`)."""
-        host = step.host
-        assert host is not None
+    def _tap(self, host: HostEvent) -> IllegalMove | BadInput | None:
+        """A host tap of the recording, or why the table refused it. The cards the camera saw
+        before an event entered by hand are read first (`LiveTable.submit`): when that reading
+        becomes a question (an unsure or refused play), the tap is refused until it is
+        answered, as a host at the table would see. An answer tap only marks where the
+        script expected a question, which the camera may or may not have asked
+        (`_answer_late_questions`)."""
         try:
             if host.action is not None:
                 self.table.submit(host.action, source="host")
             elif host.end:
                 self.table.end()
         except (IllegalMove, BadInput) as exc:
-            # A misread, or a real host, may have changed the game under the script; carry on.
-            self.tally.refused += 1
-            log.info("demo step skipped: %s", getattr(exc, "reason", exc))
+            return exc
+        return None
+
+    def _refused(self, exc: IllegalMove | BadInput) -> None:
+        """A misread, or a real host, may have changed the game under the script; carry on."""
+        self.tally.refused += 1
+        log.info("demo step skipped: %s", getattr(exc, "reason", exc))
 
     def _report(self) -> None:
         t = self.tally
@@ -535,12 +549,16 @@ class DemoPlayer:
 
     def _replay(self, rec: Recording) -> bool:
         """The recording's observations straight into the table (no vision installed)."""
+        again: HostEvent | None = None  # a tap refused until the question it raised is answered
         for step in rec.steps:
             if self._stop.wait(step.delay / self.speed):
                 return False
             while self.answer_myself and self.table.open_questions():
                 if self._stop.wait(0.1):
                     return False
+            if again is not None and self.answer_myself:
+                self._tap_again(again)
+                again = None
             if step.observation is not None:
                 self.table.observe(step.observation)
             elif step.host is not None and step.host.answer is not None and not self.answer_myself:
@@ -550,6 +568,21 @@ class DemoPlayer:
                         self.table.answer(waiting[0], step.host.answer)
                     except (IllegalMove, BadInput) as exc:
                         log.info("demo step skipped: %s", getattr(exc, "reason", exc))
+                if again is not None:
+                    self._tap_again(again)
+                    again = None
             elif step.host is not None:
-                self._host(step)
+                refused = self._tap(step.host)
+                if refused is not None and self.table.open_questions():
+                    again = step.host
+                elif refused is not None:
+                    self._refused(refused)
+        if again is not None:
+            self._tap_again(again)
         return True
+
+    def _tap_again(self, host: HostEvent) -> None:
+        """A tap the table refused while it asked about the cards before it, once answered."""
+        refused = self._tap(host)
+        if refused is not None:
+            self._refused(refused)

@@ -10,7 +10,8 @@ machine has: the demo must slow down, never derail. The questions the table aske
 host, by kind (`name`: a card found but not named; `unsure`: a reading under the bar;
 `refused`: a reading the rules refused), and how each was answered (`choice`, `picker`,
 `not a card`, `dismissed`, `by camera`), summed over the runs: the demo stages a stray
-thing (a card found but not named) and a card under a thumb in every game. `--ask-host` leaves every
+thing (a card found but not named) and a card under a thumb in every game, and a play
+the rules refuse in Gargon. `--ask-host` leaves every
 unsure card to the table's questions (as `companion demo --answer-myself` does; the
 script then answers them as the host would) instead of the script naming it at once.
 Prints JSON.

@@ -1,11 +1,15 @@
 """Gargon at the table: what the camera sees in each seat's zone, as Gargon events.
 
 Gargon cards show their colour on both sides, so a card lying face down in a seat's
-zone reads as its colour alone (`red`) and a face-up card as `red-14`. While players
-lay cards, the current seat's play is complete as soon as cards appear in another
-seat's zone or the first face is turned up; once every laid card shows its face the
-reveal is read; during the battles, the first card of a colour to leave the table says
-which colour the chooser picked. Passes and draws happen in hands and on the piles, out
+zone reads as its colour alone (`red`) and a face-up card as `red-14`. The camera may
+still guess a value for a back (`red-3`, unsure), so whether a card lies face down is
+known from when it was laid, never from its code: every card laid while players play
+is a back, and the play that laid it spends it, so the cards in the seats once the
+reveal is due are the faces turned up. While players lay cards, the current seat's
+play is complete as soon as cards appear in another seat's zone or one of its own
+cards is turned over (leaves the table); once every seat shows as many faces as it
+laid cards the reveal is read; during the battles, the first card of a colour to
+leave the table says which colour the chooser picked. Passes and draws happen in hands and on the piles, out
 of the camera's sight: the host enters them (pre-filled on the host page).
 """
 
@@ -25,10 +29,6 @@ def _colour(code: str | None) -> str:
     return code.split("-")[0] if code else ""
 
 
-def _is_face(code: str | None) -> bool:
-    return code is not None and "-" in code
-
-
 def _seat_cards(seen: Mapping[int, Observation], seat: int) -> list[Observation]:
     return [o for o in seen.values() if zone_seat(o.zone) == seat and o.code]
 
@@ -41,18 +41,20 @@ class GargonAdapter:
         view = state.to_dict()
         names = [p["name"] for p in view["players"]]
         seat = zone_seat(observation.zone)
-        if view["phase"] == "playing" and observation.kind == "appeared":
+        if view["phase"] == "playing":
             current = state.current_player()
             if current is None or view["owed_draws"]:
                 return ()
             laid = _seat_cards(seen, current)
-            other_seat = seat is not None and seat != current
-            if laid and (other_seat or _is_face(observation.code)):
+            if observation.kind == "gone" and seat == current:
+                laid.append(observation)  # the first of its cards turned over: the play was all of them
+                return (self._play(current, laid, names),)
+            if laid and observation.kind == "appeared" and seat is not None and seat != current:
                 return (self._play(current, laid, names),)
             return ()
-        if view["phase"] == "revealing" and _is_face(observation.code):
+        if view["phase"] == "revealing" and observation.kind != "gone":
             return self._reveal(view, seen, names)
-        if view["phase"] == "battling" and observation.kind == "gone" and _is_face(observation.code):
+        if view["phase"] == "battling" and observation.kind == "gone":
             colour = _colour(observation.code)
             out = {_colour(code) for p in view["players"] for code in p["table"]}
             chooser = state.current_player()
@@ -89,9 +91,8 @@ class GargonAdapter:
                 names: Sequence[str]) -> Sequence[Reading]:
         per_seat = [sorted(_seat_cards(seen, s), key=lambda o: o.track) for s in range(len(names))]
         laid = [len(p["played"] or []) for p in view["players"]]
-        if any(len(cards) != n or not all(_is_face(o.code) for o in cards)
-               for cards, n in zip(per_seat, laid)):
-            return ()  # not every card is face up yet
+        if any(len(cards) != n for cards, n in zip(per_seat, laid)):
+            return ()  # not every card is face up yet (the backs were spent by the plays)
         cards = tuple(tuple(o.code or "" for o in seat_cards) for seat_cards in per_seat)
         action = Reveal(cards).to_dict()
         everything = [o for seat_cards in per_seat for o in seat_cards]
@@ -136,11 +137,13 @@ NAMES = ("Ana", "Ben", "Carla", "Dan", "Eva")
 
 def _demo(players: int = 3) -> Recording:
     """Three to five players, two short rounds on tiny piles: plays, passes, a reveal the
-    camera is unsure of (the host is asked), battles with draws, and the last round's end.
+    camera is unsure of (the host is asked), a play the rules refuse (the host picks the
+    legal one), battles with draws, and the last round's end.
     Players after the third pass each round, drawing from the second pile."""
     others = range(3, players)
     passes = lambda: [Step(2.0, host=HostEvent(action={"kind": "pass", "player": seat, "draws": [2]}))  # noqa: E731
                       for seat in others]
+    closing = [*passes(), Step(2.0, host=HostEvent(action={"kind": "pass", "player": 0, "draws": [1]}))]
     steps: list[Step] = [
         # Round 1: Ana leads red + blue (pattern 1:1), Ben follows, Carla (and the rest) pass.
         Step(2.0, _card(1, "red", 0)), Step(0.6, _card(2, "blue", 0)),
@@ -159,12 +162,13 @@ def _demo(players: int = 3) -> Recording:
         Step(2.0, host=HostEvent(action={"kind": "draw", "player": 0, "pile": 2})),
         Step(2.0, _gone(12, "blue-4", 0)), Step(0.3, _gone(14, "blue-7", 1)),
         Step(2.0, host=HostEvent(action={"kind": "draw", "player": 0, "pile": 2})),
-        # Round 2: Ben leads green, Carla follows, the rest pass, Ana passes and empties
-        # pile 1: the last round.
+        # Round 2: Ben leads green; Carla lays two greens, which the rules refuse (she
+        # must follow Ben's 1:0): once the next player passes, the table asks, the host
+        # picks the legal play nearest what she laid (one green) and she takes the other
+        # back. The rest pass, Ana passes and empties pile 1: the last round.
         Step(2.5, _card(21, "green", 1)),
-        Step(2.0, _card(22, "green", 2)),
-        *passes(),
-        Step(2.0, host=HostEvent(action={"kind": "pass", "player": 0, "draws": [1]})),
+        Step(2.0, _card(22, "green", 2)), Step(0.4, _card(23, "green", 2)),
+        *closing[:1], Step(6.0, host=HostEvent(answer=0)), Step(2.0, _gone(23, "green", 2)), *closing[1:],
         Step(2.0, _gone(21, "green", 1)), Step(0.2, _card(31, "green-13", 1)),
         Step(0.4, _gone(22, "green", 2)), Step(0.2, _card(32, "green-2", 2)),
         Step(2.5, _gone(31, "green-13", 1)), Step(0.3, _gone(32, "green-2", 2)),

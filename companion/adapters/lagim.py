@@ -15,7 +15,7 @@ from companion.adapters import Choice, HostEvent, Reading, Recording, Step, desc
 from rules.core import GameState
 from rules.lagim.events import Battle, ForestAttack, RevealedDefender
 from rules.lagim.state import LagimState
-from vision.observations import Observation, seat_zone, zone_seat
+from vision.observations import Observation, ObservationKind, seat_zone, zone_seat
 
 GAME = "lagim"
 
@@ -68,34 +68,62 @@ class LagimAdapter:
 
 DEMO_DECK = {"cards": [{"name": "Duwende", "level": "I"}, {"name": "Kapre", "level": "IV"},
                        {"name": "Tikbalang", "level": "III"}, {"name": "Amihan", "level": "II"},
-                       {"name": "Dante", "level": "III"}, {"name": "Espiritista", "level": "II"}]}
+                       {"name": "Dante", "level": "III"}, {"name": "Espiritista", "level": "II"},
+                       {"name": "Aswang", "level": "III"}, {"name": "Bungisngis", "level": "IV"}]}
 
 
-def _seen(track: int, code: str, seat: int, confidence: float = 0.96) -> Observation:
+def _seen(track: int, code: str, seat: int, confidence: float = 0.96, kind: ObservationKind = "appeared") -> Observation:
     box = ((0.0, 0.0), (63.0, 0.0), (63.0, 88.0), (0.0, 88.0))
-    return Observation("appeared", track, code, confidence, box, seat_zone(seat), 0.0, 0.0)
+    return Observation(kind, track, code, confidence, box, seat_zone(seat), 0.0, 0.0)
 
 
 def _demo() -> Recording:
-    """Two Baryos, three turns: a Forest attack beaten (BIHAG), one left to dwell, a raid."""
+    """Two Baryos played to the book's end: Forest attacks beaten (BIHAG), Forest cards
+    left to dwell, a raid that pushes Ben's Baryo over the Lagim Limit (Ana steals a Soul
+    Coin onto her Spirit Path), and Forest attacks Ben's Defenders lose until his Baryo
+    has no Soul Coin left: Ana is the last Baryo standing. The camera sees the Forest
+    cards turned up on a Baryo and the Defenders turned up to fight them; captured,
+    discarded and raided cards leave the table; the rest the host enters."""
     host = lambda action, delay=2.0: Step(delay, host=HostEvent(action=action))  # noqa: E731
+    gone = lambda track, code, seat: Step(1.0, _seen(track, code, seat, kind="gone"))  # noqa: E731
+    draw = lambda seat, delay=2.0: host({"kind": "draw_baryo", "player": seat}, delay)  # noqa: E731
+    standby = lambda seat: host({"kind": "standby", "player": seat})  # noqa: E731
+    raid = host({"kind": "hasik", "player": 0, "target": 1, "cards": ["Duwende"]})
+
+    def fought(seat: int, track: int, forest: str, defender: str, leave: bool = True) -> list[Step]:
+        """A turn's draw and one Defender laid face down; `forest` attacks and `defender` is
+        turned up to fight it; both leave the table after (captured, or discarded)."""
+        cards = [(track, forest), (track + 1, defender)]
+        return [draw(seat), host({"kind": "build_defence", "player": seat, "defenders": 1}),
+                Step(2.5, _seen(track, forest, seat)), Step(3.0, _seen(track + 1, defender, seat)),
+                *([gone(t, code, seat) for t, code in cards] if leave else [])]
+
+    def dwells(seat: int, track: int, forest: str) -> list[Step]:
+        """A turn's draw; `forest` attacks and the player stands by: it dwells."""
+        return [draw(seat), Step(2.5, _seen(track, forest, seat)), standby(seat)]
+
     steps = [
-        host({"kind": "draw_baryo", "player": 0}),
-        host({"kind": "build_defence", "player": 0, "defenders": 1}),
-        Step(2.5, _seen(1, "Duwende", 0)),
-        Step(3.0, _seen(2, "Amihan", 0)),
-        host({"kind": "draw_baryo", "player": 0}, 3.0),
-        host({"kind": "draw_baryo", "player": 1}),
+        # Ana: Duwende attacks, Amihan captures it; she recuperates.
+        *fought(0, 1, "Duwende", "Amihan"), draw(0, 3.0),
+        # Ben: Kapre (the camera is unsure of it) is left to dwell.
+        draw(1),
         Step(2.5, _seen(3, "Kapre", 1, confidence=0.66)),
         Step(5.0, host=HostEvent(answer=0)),
-        host({"kind": "standby", "player": 1}),
-        host({"kind": "draw_baryo", "player": 1}),
-        host({"kind": "draw_baryo", "player": 0}),
-        Step(2.5, _seen(4, "Tikbalang", 0)),
-        host({"kind": "standby", "player": 0}),
-        host({"kind": "hasik", "player": 0, "target": 1, "cards": ["Duwende"]}),
-        host({"kind": "standby", "player": 1}),
-        Step(4.0, host=HostEvent(end=True)),
+        standby(1), draw(1),
+        # Ana: another Duwende captured; she raids Ben with one, and it dwells there.
+        *fought(0, 4, "Duwende", "Amihan"), raid, standby(1),
+        # Ben: Tikbalang joins Kapre's stack: three Lagim Dwellers, the Lagim Limit.
+        *dwells(1, 6, "Tikbalang"), draw(1),
+        # Ana: Tikbalang dwells; she raids Ben with the other Duwende: a fourth Lagim.
+        # Ben's Dwellers are discarded and Ana steals a Soul Coin.
+        *dwells(0, 7, "Tikbalang"), raid, standby(1),
+        gone(3, "Kapre", 1), gone(6, "Tikbalang", 1),
+        # Ben: Espiritista loses to Aswang: a Soul Coin to the Coin Vessel.
+        *fought(1, 8, "Aswang", "Espiritista"), draw(1),
+        # Ana: a third Duwende dwells.
+        *dwells(0, 10, "Duwende"), draw(0),
+        # Ben: Amihan loses to Bungisngis: his last Soul Coin; Ana's Baryo is the last standing.
+        *fought(1, 11, "Bungisngis", "Amihan", leave=False),
     ]
     return Recording(players=("Ana", "Ben"), steps=tuple(steps), setup={"deck": DEMO_DECK})
 

@@ -104,3 +104,36 @@ def test_gargon_the_first_card_of_a_colour_to_leave_names_the_battle(gargon):
     table.submit({"kind": "reveal", "cards": [["red-3"], ["red-9"], ["red-5"]]})
     table.observe(card(10, "red-9", seat_zone(1), kind="gone"))
     assert texts(table)[-1] == "Ana chooses the red battle"
+
+
+def test_gargon_backs_the_camera_guesses_a_value_for_stay_backs_until_the_reveal(gargon):
+    """The camera may guess a value for a card lying face down (`red-3`, as the printed
+    token reader does): it is still a back, laid in a play, so Ana's play is both her
+    cards, closed when Ben lays, and the reveal waits for the faces turned up."""
+    table = gargon.table
+    table.observe(card(1, "red-3", seat_zone(0), confidence=0.9))
+    table.observe(card(2, "blue-8", seat_zone(0), confidence=0.9))
+    assert texts(table) == []
+    table.observe(card(3, "red-5", seat_zone(1), confidence=0.9))
+    table.observe(card(4, "blue-1", seat_zone(1), confidence=0.9))
+    table.submit({"kind": "pass", "player": 2, "draws": [1]})
+    for track, code, seat in [(1, "red-3", 0), (2, "blue-8", 0), (3, "red-5", 1)]:
+        table.observe(card(track, code, seat_zone(seat), kind="gone", confidence=0.9))
+    table.observe(card(11, "red-9", seat_zone(0)))
+    table.observe(card(12, "blue-4", seat_zone(0)))
+    table.observe(card(13, "red-12", seat_zone(1)))
+    assert texts(table)[:2] == ["Ana plays red, blue face down", "Ben plays red, blue face down"]
+    assert len(texts(table)) == 3  # Ben's blue is still face down
+    table.observe(card(4, "blue-1", seat_zone(1), kind="gone", confidence=0.9))
+    table.observe(card(14, "blue-7", seat_zone(1)))
+    assert texts(table)[-1] == "Cards turned up: Ana red-9, blue-4; Ben red-12, blue-7"
+
+
+def test_gargon_the_last_play_ends_when_its_own_first_card_is_turned_over(gargon):
+    table = gargon.table
+    table.observe(card(1, "green-3", seat_zone(0), confidence=0.9))
+    table.observe(card(2, "green-8", seat_zone(1), confidence=0.9))
+    table.observe(card(3, "green-1", seat_zone(2), confidence=0.9))
+    assert texts(table) == ["Ana plays green face down", "Ben plays green face down"]
+    table.observe(card(3, "green-1", seat_zone(2), kind="gone", confidence=0.9))
+    assert texts(table)[-1] == "Carla plays green face down"
