@@ -303,7 +303,13 @@ class LiveTable:
                 return
             for reading in game.adapter.settle(game.state, self._unspent()):
                 self._consider(reading)  # what the camera saw happened before this event
-            game.trial(action)
+            try:
+                game.trial(action)
+            except IllegalMove as exc:
+                if game.questions:  # the camera's reading, held as a question, may be the move missing
+                    raise IllegalMove(f"{exc.reason} A question from the camera is waiting: "
+                                      "answer it first, then enter this again.") from None
+                raise
             self._record("action", {"action": game.canonical(action), "source": source}, key)
             self._redo.clear()
             self._announce()

@@ -136,6 +136,25 @@ def test_one_card_of_several_is_named_from_the_picker(services):
     assert log(table)[-1].endswith("Halimaw Higante, Tikbalang, Kapre, Aswang")
 
 
+def test_a_refused_event_says_when_a_camera_question_waits_that_may_be_the_move_missing(gargon):
+    """Ana's card lies unnamed in front of her: Ben's play is out of turn until the host
+    answers what Ana played, and the refusal says so instead of only whose turn it is."""
+    table = gargon.table
+    ben = {"kind": "play", "player": 1, "colours": ["blue"]}
+    with pytest.raises(IllegalMove) as plain:
+        table.submit(ben)
+    assert "question" not in plain.value.reason
+    table.observe(seen(1, None, seat_zone(0), 0.31, candidates=GUESSES))
+    with pytest.raises(IllegalMove) as waiting:
+        table.submit(ben)
+    assert waiting.value.reason.startswith(plain.value.reason)
+    assert "A question from the camera is waiting: answer it first" in waiting.value.reason
+    (question,) = table.snapshot()["questions"]
+    table.answer(question["id"], 0)
+    table.submit(ben)
+    assert [a["action"]["player"] for a in table.snapshot()["accepted"]] == [1, 0]  # newest first
+
+
 def test_redo_brings_back_what_undo_took_and_a_new_event_forgets_it(gargon):
     table = gargon.table
     play = {"kind": "play", "player": 0, "colours": ["red"]}
