@@ -49,6 +49,12 @@ class ContourDetectorSettings:
     check_plain_tables: bool = True  # run the learned card check on plain tables too
 
 
+def _areas(quads: np.ndarray) -> np.ndarray:
+    """(n,) areas of quadrilaterals (n, 4, 2), all at once (shoelace formula)."""
+    x, y = quads[..., 0], quads[..., 1]
+    return 0.5 * np.abs((x * np.roll(y, -1, axis=-1) - np.roll(x, -1, axis=-1) * y).sum(axis=-1))
+
+
 def _with_outer_edges(quads: np.ndarray, cards: np.ndarray) -> np.ndarray:
     """The check's verdicts (n,) with every outline it refused put back where it closely
     encloses one it accepted (the kept one at least 30% of its area, centre inside: an art panel): the
@@ -56,15 +62,18 @@ def _with_outer_edges(quads: np.ndarray, cards: np.ndarray) -> np.ndarray:
     frame on a plain table can look more card-like at the frame than at its own edge
     (an enrollment photo read at the frame cuts every shot short). Which of the two is
     the card's edge stays `_suppress`'s choice, which takes the outer one."""
-    areas = np.array([abs(float(cv2.contourArea(q))) for q in quads])
+    refused, accepted = quads[~cards].astype(np.float64), quads[cards].astype(np.float64)
+    if not len(refused) or not len(accepted):
+        return cards
+    outer, inner = _areas(refused)[:, None], _areas(accepted)[None, :]
+    centres = accepted.mean(axis=1)  # (m, 2)
+    # a centre inside a convex quadrilateral lies on the same side of all four edges
+    start, edge = refused[:, None, :, :], np.roll(refused, -1, axis=1)[:, None, :, :] - refused[:, None, :, :]
+    offset = centres[None, :, None, :] - start
+    cross = edge[..., 0] * offset[..., 1] - edge[..., 1] * offset[..., 0]  # (k, m, 4)
+    inside = (cross > 0).all(axis=2) | (cross < 0).all(axis=2)
     kept = cards.copy()
-    for i in np.flatnonzero(~cards):
-        for j in np.flatnonzero(cards):
-            if 0.3 * areas[i] <= areas[j] < areas[i]:
-                centre = quads[j].mean(axis=0)
-                if cv2.pointPolygonTest(quads[i].astype(np.float32), (float(centre[0]), float(centre[1])), False) > 0:
-                    kept[i] = True
-                    break
+    kept[np.flatnonzero(~cards)] = (inside & (inner >= 0.3 * outer) & (inner < outer)).any(axis=1)
     return kept
 
 
