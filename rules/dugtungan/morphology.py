@@ -6,7 +6,8 @@ and no word list holds them all. A word is accepted as derived when it parses as
     prefix chain + [CV reduplication] + core (+ infix) + [suffix]
 
 with the core a lexicon word or its whole reduplication (ARAW-ARAW, TAGU-TAGUAN), or
-as a whole reduplication of an accepted word (MASAYANG-MASAYA), or as a compound of two
+as a whole reduplication of an accepted word (MASAYANG-MASAYA), or as an accepted word
+with the linker written joined to it (ISANG, MAGANDANG, KAIBIGANG), or as a compound of two
 words (BALIKBAYAN, LAKAD-TAKBO, LUKSONG-BAKA, PANTAWID-GUTOM). Cards spell no hyphen, so
 all of these are written joined. Tagalog joins nearly any two words into a compound, so
 no word list holds them all; what keeps a hand from spelling anything by gluing is that
@@ -31,7 +32,11 @@ Tagalog's, kept strict so that misspellings are refused:
   glottal stop (BASAIN), which spelling does not show, so the lexicon's own forms decide
   (`SuffixForms`); the last O of the root is said U before a suffix (SAGOT -> SAGUTIN,
   never SAGOTIN), and a D between vowels is said R (LAKAD -> LAKARIN, never LAKADIN);
-- a core that is itself affixed takes no further affix (no TATATAKBO, MAGNAGLUTO).
+- a core that is itself affixed takes no further affix (no TATATAKBO, MAGNAGLUTO);
+- the linker is -NG after a vowel and -G after N (ISA -> ISANG, ULAN -> ULANG), on any
+  accepted word but the markers, particles and conjunctions (no RING from RIN); of the
+  closed classes only pronouns and demonstratives take it (AKING, KANYANG, ITONG), and a
+  prefix chain is no word it links (PANG stays a prefix).
 
 `analyses` yields every parse but compounds (which the build script must not count as
 affixed forms); `derive` the first one found, shortest first, then a compound.
@@ -88,6 +93,11 @@ FUNCTION_WORDS = frozenset("""
     iyon niyon noon doon at o pero ngunit subalit kung kapag dahil sapagkat kaya kasi upang na pa
     nga ba daw raw din rin lang lamang naman pala po ho muna yata sana man ay
 """.split())
+# The closed-class words that take the linker (AKING, KANILANG, ITONG, SIYANG).
+LINKING_FUNCTION_WORDS = frozenset("""
+    ako ikaw siya kami tayo kayo sila niya namin natin ninyo nila akin iyo kaniya kanya amin atin
+    inyo kanila ito iyan iyon nito niyan niyon
+""".split())
 # Every prefix chain as written (PAGKA, PINAG, PANG, ...), and the PAKA-/PAKI- of
 # commands: none is half of a compound, even where a word list holds it.
 AFFIX_CHAINS = frozenset([*CHAINS, *REDUPLICATED_CHAINS, "paka", "paki"]
@@ -95,6 +105,7 @@ AFFIX_CHAINS = frozenset([*CHAINS, *REDUPLICATED_CHAINS, "paka", "paki"]
 # PANG- naming the thing for a deed (PANTAWID, PAMATAY): the one affixed first half.
 INSTRUMENT_STEPS = frozenset({"pang-", "pam-", "pan-", "nasal substitution"})
 MAX_DEPTH = 2           # a whole-word reduplication of a derived word, no deeper
+LINKED_BASE_LETTERS = 3    # a word with the linker: ISA-NG, not MO-NG or LA-NG
 COMPOUND_PART_LETTERS = 4  # each half of a compound has at least this many letters
 
 
@@ -137,6 +148,7 @@ class Grammar:
                  min_root_letters: int = 3, is_name: Callable[[str], bool] = lambda w: False,
                  is_common: Callable[[str], bool] = lambda w: False) -> None:
         self.is_root = lambda text: text not in FUNCTION_WORDS and is_root(text)
+        self.is_linkable = lambda text: is_root(text) and (text not in FUNCTION_WORDS or text in LINKING_FUNCTION_WORDS)
         self.suffixes = suffixes
         self.min_root = min_root_letters
         self.is_name = is_name
@@ -240,6 +252,7 @@ class Grammar:
         yield from self._nasal(word)
         if depth < MAX_DEPTH:
             yield from self._doubled(word, depth)
+            yield from self._linked(word, depth)
 
     def _nasal(self, word: str) -> Iterator[Derivation]:
         for stem, (suffixes, replaces) in NASAL_CHAINS.items():
@@ -317,6 +330,22 @@ class Grammar:
                     yield Derivation(word, found.root, ("whole reduplication",) + found.steps)
 
 
+    def _linked(self, word: str, depth: int) -> Iterator[Derivation]:
+        """ISANG, MAGANDANG, KAIBIGANG: an accepted word with the linker, which is written
+        joined to it."""
+        if word in AFFIX_CHAINS:
+            return
+        for base in _linker_bases(word):
+            if len(base) < LINKED_BASE_LETTERS:
+                continue
+            if self.is_linkable(base):
+                yield Derivation(word, base, ("linker -ng",))
+            else:
+                found = next(iter(self.analyses(base, depth + 1)), None)
+                if found and found.root != base:
+                    yield Derivation(word, found.root, found.steps + ("linker -ng",))
+
+
 _LONGEST_CHAIN = max(map(len, [*CHAINS, *REDUPLICATED_CHAINS]))
 
 
@@ -325,6 +354,15 @@ def _chains_of(word: str, chains: dict[str, frozenset[str]]) -> list[str]:
     order = list(chains)
     found = [word[:n] for n in range(min(len(word) - 1, _LONGEST_CHAIN) + 1) if word[:n] in chains]
     return sorted(found, key=order.index)
+
+
+def _linker_bases(word: str) -> Iterator[str]:
+    """The words `word` may be with the linker: less -NG after a vowel (ISA-NG), less -G
+    after N (ULAN-G)."""
+    if word.endswith("ng"):
+        if word[-3:-2] in VOWELS:
+            yield word[:-2]
+        yield word[:-1]
 
 
 def _syllables(text: str) -> int:
