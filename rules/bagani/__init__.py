@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from rules.bagani.contract import GAME, MIN_PLAYERS, Options, action_from_dict, check, new_game, score
 from rules.bagani.schema import event_schema
+from rules.bagani.state import BaganiState
 from rules.spec import GameSpec
 
 SPEC = GameSpec(name=GAME, title="Bagani",
@@ -18,4 +19,4 @@ SPEC = GameSpec(name=GAME, title="Bagani",
                 printed_cards=False, options=Options, new_game=new_game, score=score, check=check,
                 action_from_dict=action_from_dict, event_schema=event_schema)
 
-__all__ = ["GAME", "SPEC", "Options", "action_from_dict", "check", "new_game", "score"]
+__all__ = ["GAME", "SPEC", "Options", "BaganiState", "action_from_dict", "check", "new_game", "score"]

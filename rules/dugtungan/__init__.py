@@ -2,15 +2,17 @@
 
 One module per role, the same roles as every game's package: `cards` (the deck),
 `lexicon` and `morphology` (which words are Tagalog), `words` (a word's verdict),
-`finder` (the move finder), `events` (what happens at the table), `state` (the table),
-`options` (house switches) and `contract` (the JSON `score`/`check` requests).
+`finder` (the move finder), `scoring` (end scoring), `events` (what happens at the
+table), `state` (the table), `options` (house switches) and `contract` (the JSON
+`score`/`check` requests).
 """
 
 from __future__ import annotations
 
 from rules.dugtungan.contract import GAME, Options, action_from_dict, check, new_game, score
 from rules.dugtungan.schema import event_schema
-from rules.dugtungan.state import MAX_PLAYERS, MIN_PLAYERS
+from rules.dugtungan.scoring import MAX_PLAYERS, MIN_PLAYERS
+from rules.dugtungan.state import DugtunganState
 from rules.spec import GameSpec
 
 SPEC = GameSpec(name=GAME, title="dugtungan",
@@ -19,4 +21,4 @@ SPEC = GameSpec(name=GAME, title="dugtungan",
                 printed_cards=True, options=Options, new_game=new_game, score=score, check=check,
                 action_from_dict=action_from_dict, event_schema=event_schema)
 
-__all__ = ["GAME", "SPEC", "Options", "action_from_dict", "check", "new_game", "score"]
+__all__ = ["GAME", "SPEC", "Options", "DugtunganState", "action_from_dict", "check", "new_game", "score"]

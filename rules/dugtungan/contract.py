@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rules.core import BadInput, PlayerScore, ScoreResult, seated_result
+from rules.core import BadInput, seated_result
 from rules.dugtungan.events import action_from_dict
 from rules.dugtungan.cards import parse_card, parse_cards
 from rules.dugtungan.finder import find_words
 from rules.dugtungan.lexicon import HouseWords
 from rules.dugtungan.options import Options
-from rules.dugtungan.state import GAME, MAX_PLAYERS, MIN_PLAYERS, letters, new_game
+from rules.dugtungan.scoring import GAME, MAX_PLAYERS, MIN_PLAYERS, score_hands
+from rules.dugtungan.state import new_game
 from rules.dugtungan.words import Dictionary, judge_dugtong, judge_sapaw, judge_todas
 from rules.options import parse_options
 from rules.payload import obj, player_names, req
@@ -42,12 +43,8 @@ def score(payload: Mapping[str, Any]) -> dict[str, Any]:
     names = player_names(players)
     hands = [parse_cards(req(obj(p, f"players[{i}]"), "hand", list, f"players[{i}]"), f"players[{i}].hand")
              for i, p in enumerate(players)]
-    totals = [letters([c.code for c in hand]) for hand in hands]
-    low = min(totals)
-    return seated_result(ScoreResult(GAME, tuple(
-        PlayerScore(name, total, {"cards": len(hand), "letters": [c.letters for c in hand]})
-        for name, total, hand in zip(names, totals, hands)),
-        tuple(n for n, t in zip(names, totals) if t == low)), "dugtungan", MIN_PLAYERS, MAX_PLAYERS)
+    return seated_result(score_hands(names, [[c.code for c in hand] for hand in hands]), GAME,
+                         MIN_PLAYERS, MAX_PLAYERS)
 
 
 def check(payload: Mapping[str, Any]) -> dict[str, Any]:

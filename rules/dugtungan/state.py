@@ -11,39 +11,27 @@ makes the PAMATO a dead card; a SAPAW may come from any player at any time.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import Any, Mapping, Sequence
 
-from rules.core import BadInput, IllegalMove, PlayerScore, ScoreResult, check_player_count
+from rules.core import BadInput, IllegalMove, ScoreResult, check_player_count
 from rules.dugtungan.events import (Action, Challenge, Draw, Dugtong, Pass, Pitik, Reshuffle, Reveal,
                                      Sapaw, ScoreLetters, Todas)
-from rules.dugtungan.cards import Card, deck_counts, parse_card, parse_cards
+from rules.dugtungan.cards import Card, deck_counts, parse_cards
 from rules.dugtungan.finder import find_words
 from rules.dugtungan.lexicon import HouseWords
 from rules.dugtungan.options import Options
+from rules.dugtungan.scoring import GAME, MAX_PLAYERS, MIN_PLAYERS, known_card, score_hands
 from rules.dugtungan.words import TODAS, Dictionary, judge_dugtong, judge_sapaw, judge_todas
 from rules.options import parse_options
 from rules.payload import expect, opt, seat_of
 
-GAME = "dugtungan"
-MIN_PLAYERS, MAX_PLAYERS = 2, 8
 REVEAL, DRAW, PLAY, PITIK, DECK_OUT, OVER = "reveal", "draw", "play", "pitik", "deck-out", "over"
 PENALTY = {"+DOS": 2, "+KWATRO": 4}
 
 
-@lru_cache(maxsize=1024)
-def _card(code: str) -> Card:
-    """The card of a code the tracker already holds (validated when its event was read)."""
-    return parse_card(code, "card")
-
-
-def letters(codes: Sequence[str | None]) -> int:
-    """Letters of the seen cards: the score of a hand (NG is 2, SA:+DOS is 2)."""
-    return sum(_card(c).letters for c in codes if c is not None)
-
-
 @dataclass(frozen=True)
-class State:
+class DugtunganState:
     """One moment of a dugtungan game; per-seat tuples are indexed by seat."""
 
     names: tuple[str, ...]
@@ -74,7 +62,7 @@ class State:
     def pamato_card(self) -> Card:
         """The PAMATO in play; only asked for where the phase guarantees one."""
         assert self.pamato is not None, "no PAMATO in play"
-        return _card(self.pamato)
+        return known_card(self.pamato)
 
     # -- the GameState interface --
 
@@ -85,11 +73,8 @@ class State:
         return self.phase == OVER
 
     def scores(self) -> ScoreResult:
-        """Letters left in hand, lowest best; unseen cards are counted apart."""
-        players = tuple(PlayerScore(name, letters(hand), {
-            "cards": len(hand), "unseen": sum(1 for c in hand if c is None)})
-            for name, hand in zip(self.names, self.hands))
-        return ScoreResult(GAME, players, self.winners)
+        """Letters left in hand, lowest best; nobody has won until the game says so."""
+        return replace(score_hands(self.names, self.hands), winners=self.winners)
 
     def _name_of(self, seat: int | None) -> str | None:
         return None if seat is None else self.names[seat]
@@ -138,7 +123,7 @@ class State:
             if not rest:
                 moves.append(Dugtong(seat, word, None))
             for code in sorted({c for c in rest if c is not None}):
-                if not self.options.one_action_card_per_turn or spent + bool(_card(code).action) <= 1:
+                if not self.options.one_action_card_per_turn or spent + bool(known_card(code).action) <= 1:
                     moves.append(Dugtong(seat, word, code))
         return tuple(moves)
 
@@ -153,11 +138,11 @@ class State:
                      for m in find_words(todas, rest, self.dictionary, actions_left=0))
 
     def _seen(self, seat: int) -> list[Card]:
-        return [_card(c) for c in self.hands[seat] if c is not None]
+        return [known_card(c) for c in self.hands[seat] if c is not None]
 
     # -- applying events --
 
-    def apply(self, action: Action) -> "State":
+    def apply(self, action: Action) -> "DugtunganState":
         if self.phase == OVER and not isinstance(action, Challenge):
             raise IllegalMove("The game is over.")
         handlers = {Reveal: self._reveal, Draw: self._draw, Dugtong: self._dugtong, Todas: self._todas,
@@ -198,20 +183,20 @@ class State:
             elif None in hand:
                 hand.remove(None)
             else:
-                raise IllegalMove(f"{self.names[seat]} does not hold {_card(code).syllable if code else 'an unseen card'}.")
+                raise IllegalMove(f"{self.names[seat]} does not hold {known_card(code).syllable if code else 'an unseen card'}.")
         hands[seat] = tuple(hand)
 
-    def _reveal(self, action: Reveal) -> "State":
+    def _reveal(self, action: Reveal) -> "DugtunganState":
         self._expect(REVEAL)
         if self.deck == 0:
             raise IllegalMove("The draw deck is empty.")
-        said = f"The new PAMATO is {_card(action.card).syllable}."
+        said = f"The new PAMATO is {known_card(action.card).syllable}."
         state = replace(self, pamato=action.card, deck=self.deck - 1, passes=0)
-        if self.options.revealed_actions_fire and _card(action.card).action in (*PENALTY, "LAKTAW", "TOKI"):
+        if self.options.revealed_actions_fire and known_card(action.card).action in (*PENALTY, "LAKTAW", "TOKI"):
             return state._fire(self._next(self.turn, direction=-self.direction), (said,))
         return state._begin_turn(self.turn, 1, (said,))
 
-    def _draw(self, action: Draw) -> "State":
+    def _draw(self, action: Draw) -> "DugtunganState":
         self._expect(DRAW, action.player)
         hands = list(self.hands)
         hands[action.player] += (action.card,)
@@ -220,17 +205,17 @@ class State:
                         phase=DRAW if left else PLAY, announcements=())
         return state._settle()
 
-    def _dugtong(self, action: Dugtong) -> "State":
+    def _dugtong(self, action: Dugtong) -> "DugtunganState":
         self._expect(PLAY, action.player)
         pamato = self.pamato_card
-        cards = [_card(c) for c in action.word]
+        cards = [known_card(c) for c in action.word]
         verdict = judge_dugtong(pamato, cards, self.dictionary)
         if not verdict.valid:
             raise IllegalMove(verdict.reason)
         added = list(action.word)
         added.remove(pamato.code)
         laid = added + ([action.pamato] if action.pamato else [])
-        if self.options.one_action_card_per_turn and sum(1 for c in laid if _card(c).action) > 1:
+        if self.options.one_action_card_per_turn and sum(1 for c in laid if known_card(c).action) > 1:
             raise IllegalMove("Only one action card may be laid in a turn.")
         hands = list(self.hands)
         self._take(hands, action.player, laid)
@@ -243,9 +228,9 @@ class State:
         said += (f"{self.names[action.player]} lays {state.pamato_card.syllable} as the new PAMATO.",)
         return state._fire(action.player, said)
 
-    def _todas(self, action: Todas) -> "State":
+    def _todas(self, action: Todas) -> "DugtunganState":
         self._expect(PLAY, action.player)
-        verdict = judge_todas([_card(c) for c in action.word], self.dictionary)
+        verdict = judge_todas([known_card(c) for c in action.word], self.dictionary)
         if not verdict.valid:
             raise IllegalMove(verdict.reason)
         hands = list(self.hands)
@@ -257,7 +242,7 @@ class State:
         return state._begin_turn(self._next(action.player), 1, said)
 
     def _lay_word(self, seat: int, word: tuple[str, ...], hands: list[tuple[str | None, ...]],
-                  pamato: str | None) -> "State":
+                  pamato: str | None) -> "DugtunganState":
         """The new word goes on the table; the word it replaces goes to its owner's bank."""
         banks = list(self.banks)
         if self.word_owner is not None:
@@ -265,7 +250,7 @@ class State:
         return replace(self, hands=tuple(hands), banks=tuple(banks), word=word, word_owner=seat,
                        pamato=pamato, passes=0)
 
-    def _pass(self, action: Pass) -> "State":
+    def _pass(self, action: Pass) -> "DugtunganState":
         self._expect(PLAY, action.player)
         said = (f"{self.names[action.player]} passes.",)
         nxt = self._next(action.player)
@@ -278,15 +263,15 @@ class State:
                                               "Reveal the top card of the deck as the new PAMATO.",))
         return state._settle()
 
-    def _sapaw(self, action: Sapaw) -> "State":
+    def _sapaw(self, action: Sapaw) -> "DugtunganState":
         self._valid_seat(action.player)
         if not self.word:
             raise IllegalMove("There is no word on the table to sapaw.")
         if action.player == self.word_owner and not self.options.sapaw_own_word:
             raise IllegalMove(f"{self.names[action.player]} laid this word: another player must sapaw "
                               "it first.")
-        old = [_card(c) for c in self.word]
-        verdict = judge_sapaw(old, [_card(c) for c in action.word], self.dictionary)
+        old = [known_card(c) for c in self.word]
+        verdict = judge_sapaw(old, [known_card(c) for c in action.word], self.dictionary)
         if not verdict.valid:
             raise IllegalMove(verdict.reason)
         added = list(action.word)
@@ -300,7 +285,7 @@ class State:
             return state._win(action.player, said)
         return replace(state, announcements=said)
 
-    def _pitik(self, action: Pitik) -> "State":
+    def _pitik(self, action: Pitik) -> "DugtunganState":
         self._expect(PITIK, action.player)
         self._valid_seat(action.target)
         if action.target == action.player:
@@ -316,7 +301,7 @@ class State:
             return state._win(action.player, said)
         return state._begin_turn(self._next(action.player), 1, said)
 
-    def _reshuffle(self, action: Reshuffle) -> "State":
+    def _reshuffle(self, action: Reshuffle) -> "DugtunganState":
         self._expect(DECK_OUT)
         banked = sum(len(b) for b in self.banks)
         if not banked:
@@ -324,7 +309,7 @@ class State:
         return replace(self, deck=banked, banks=tuple(() for _ in self.banks), phase=self.resume,
                        resume="", announcements=(f"The banks are shuffled into a new deck of {banked} cards.",))
 
-    def _score_letters(self, action: ScoreLetters) -> "State":
+    def _score_letters(self, action: ScoreLetters) -> "DugtunganState":
         self._expect(DECK_OUT)
         if len(action.hands) != len(self.names):
             raise IllegalMove(f"Show one hand per player: {len(self.names)} hands.")
@@ -334,29 +319,27 @@ class State:
             rest = list(shown)
             for code in held:
                 if code is not None and code not in rest:
-                    raise IllegalMove(f"{self.names[seat]}'s hand was seen to hold {_card(code).syllable}.")
+                    raise IllegalMove(f"{self.names[seat]}'s hand was seen to hold {known_card(code).syllable}.")
                 if code is not None:
                     rest.remove(code)
-        totals = [letters(h) for h in action.hands]
-        low = min(totals)
-        winners = tuple(n for n, t in zip(self.names, totals) if t == low)
-        return replace(self, hands=tuple(action.hands), phase=OVER, winners=winners,
-                       announcements=(f"Letters left in hand: {', '.join(f'{n} {t}' for n, t in zip(self.names, totals))}. "
-                                      f"Lowest wins: {' and '.join(winners)}.",))
+        result = score_hands(self.names, action.hands)
+        totals = ", ".join(f"{p.name} {p.total}" for p in result.players)
+        return replace(self, hands=tuple(action.hands), phase=OVER, winners=result.winners,
+                       announcements=(f"Letters left in hand: {totals}. Lowest wins: {' and '.join(result.winners)}.",))
 
-    def _challenge(self, action: Challenge) -> "State":
+    def _challenge(self, action: Challenge) -> "DugtunganState":
         verdict = "accepts" if action.accepted else "rejects"
         return replace(self, house=self.house.with_verdict(action.word, action.accepted),
                        announcements=(f"The table {verdict} {action.word.upper()}.",))
 
     # -- turn flow --
 
-    def _begin_turn(self, seat: int, draws: int, said: tuple[str, ...]) -> "State":
+    def _begin_turn(self, seat: int, draws: int, said: tuple[str, ...]) -> "DugtunganState":
         state = replace(self, turn=seat, phase=DRAW, draws_due=draws,
                         announcements=said + (f"{self.names[seat]}'s turn: draw.",))
         return state._settle()
 
-    def _fire(self, layer: int, said: tuple[str, ...]) -> "State":
+    def _fire(self, layer: int, said: tuple[str, ...]) -> "DugtunganState":
         """The PAMATO just laid takes effect, once."""
         action = self.pamato_card.action
         nxt = self._next(layer)
@@ -375,11 +358,11 @@ class State:
                 f"PITIK: {self.names[layer]} chooses who takes a card from their hand.",))
         return self._begin_turn(nxt, 1, said)
 
-    def _win(self, seat: int, said: tuple[str, ...]) -> "State":
+    def _win(self, seat: int, said: tuple[str, ...]) -> "DugtunganState":
         return replace(self, phase=OVER, winners=(self.names[seat],),
                        announcements=said + (f"{self.names[seat]} has no cards left and wins!",))
 
-    def _settle(self) -> "State":
+    def _settle(self) -> "DugtunganState":
         """An empty deck when a draw or reveal is due: the table's choice, or the option's."""
         if self.phase not in (DRAW, REVEAL) or self.deck > 0:
             return self
@@ -394,7 +377,7 @@ class State:
 
 
 def new_game(players: Sequence[str], options: Mapping[str, Any] | None = None,
-             setup: Mapping[str, Any] | None = None) -> State:
+             setup: Mapping[str, Any] | None = None) -> DugtunganState:
     """A game at the deal, before the first PAMATO is revealed.
 
     `setup` may give `deck` ({code: count}, a deck file; default the catalogue's deck),
@@ -421,6 +404,6 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None = None,
         raise BadInput("setup", f"a deck of {total} cards cannot deal these hands and a PAMATO")
     start = seat_of(opt(setup, "start", (int, str), 0, "setup"), names, "setup.start")
     house = HouseWords.from_dict(setup["house"], "setup.house") if "house" in setup else HouseWords()
-    return State(names=names, options=parsed, house=house, total_cards=total, hands=hands, deck=deck,
+    return DugtunganState(names=names, options=parsed, house=house, total_cards=total, hands=hands, deck=deck,
                  banks=tuple(() for _ in names), turn=start,
                  announcements=(f"{names[start]} plays first. Reveal the first PAMATO.",))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from rules.gargon.cards import MAX_PLAYERS, MIN_PLAYERS
 from rules.gargon.contract import GAME, Options, action_from_dict, check, new_game, score
 from rules.gargon.schema import event_schema
+from rules.gargon.state import GargonState
 from rules.spec import GameSpec
 
 SPEC = GameSpec(name=GAME, title="Gargon",
@@ -19,4 +20,4 @@ SPEC = GameSpec(name=GAME, title="Gargon",
                 printed_cards=True, options=Options, new_game=new_game, score=score, check=check,
                 action_from_dict=action_from_dict, event_schema=event_schema)
 
-__all__ = ["GAME", "SPEC", "Options", "action_from_dict", "check", "new_game", "score"]
+__all__ = ["GAME", "SPEC", "Options", "GargonState", "action_from_dict", "check", "new_game", "score"]

@@ -34,7 +34,7 @@ PLAYING, REVEALING, BATTLING, OVER = "playing", "revealing", "battling", "over"
 
 
 @dataclass(frozen=True)
-class State:
+class GargonState:
     """One moment of a Gargon game. Per-seat tuples are indexed by seat (clockwise);
     `plays` holds this round's plays in turn order from the start player."""
 
@@ -91,7 +91,7 @@ class State:
             return tuple(ChooseBattle(seat, c) for c in dict.fromkeys(c.colour for c in self.table[seat]))
         return ()
 
-    def apply(self, action: Action) -> "State":
+    def apply(self, action: Action) -> "GargonState":
         if self.phase == OVER:
             raise IllegalMove("The game is over.")
         state = replace(self, announcements=())
@@ -145,7 +145,7 @@ class State:
 
     # -- the card play phase --
 
-    def _play(self, action: Play) -> "State":
+    def _play(self, action: Play) -> "GargonState":
         seat = self._acting_seat(action.player, PLAYING, "play")
         colours = tuple(colour_from_name(c, f"colours[{i}]") for i, c in enumerate(action.colours))
         name = self.names[seat]
@@ -157,7 +157,7 @@ class State:
         return replace(self, hands=_add(self.hands, seat, -len(colours)),
                        plays=self.plays + (colours,))._say(f"{name} {verdict.reason}.")._after_play()
 
-    def _pass(self, action: Pass) -> "State":
+    def _pass(self, action: Pass) -> "GargonState":
         seat = self._acting_seat(action.player, PLAYING, "pass")
         name = self.names[seat]
         verdict = judge_round(self.plays + (None,), len(self.names))[-1]
@@ -173,7 +173,7 @@ class State:
             state = state._take_from(seat, read_pile(pile, "draws"))
         return state._after_play()
 
-    def _after_play(self) -> "State":
+    def _after_play(self) -> "GargonState":
         if len(self.plays) < len(self.names):
             return self
         return replace(self, phase=REVEALING)._say(
@@ -198,7 +198,7 @@ class State:
 
     # -- the battle phase --
 
-    def _reveal(self, action: Reveal) -> "State":
+    def _reveal(self, action: Reveal) -> "GargonState":
         if self.phase != REVEALING:
             raise IllegalMove("Cards are turned face up only after everyone has played or passed.")
         if len(action.cards) != len(self.names):
@@ -219,7 +219,7 @@ class State:
         return replace(self, phase=BATTLING, table=tuple(shown))._say(
             f"Battle phase: {first} chooses the first colour.")
 
-    def _choose_battle(self, action: ChooseBattle) -> "State":
+    def _choose_battle(self, action: ChooseBattle) -> "GargonState":
         seat = self._acting_seat(action.player, BATTLING, "choose a colour")
         colour = colour_from_name(action.colour, "colour")
         mine = list(dict.fromkeys(c.colour for c in self.table[seat]))
@@ -241,7 +241,7 @@ class State:
         return replace(self, table=table, won=tuple(won), discarded=tuple(discarded),
                        owed=tuple(owed))._say(*said)._settle()
 
-    def _draw(self, action: Draw) -> "State":
+    def _draw(self, action: Draw) -> "GargonState":
         if not self.owed:
             raise IllegalMove(f"{self._name(action.player)} has no card to draw now.")
         seat, pile = action.player, read_pile(action.pile, "pile")
@@ -256,14 +256,14 @@ class State:
             state = replace(state, owed=())
         return state._settle()
 
-    def _forfeit_draws(self) -> "State":
+    def _forfeit_draws(self) -> "GargonState":
         """The book: whoever forgets to draw after a battle gets no card."""
         who = spoken_list([self.names[s] for s in dict.fromkeys(self.owed)])
         return replace(self, owed=())._say(
             f"{who} did not draw and {'gets' if len(set(self.owed)) == 1 else 'get'} no card."
         )._settle()
 
-    def _settle(self) -> "State":
+    def _settle(self) -> "GargonState":
         """End the round once no card is out and no draw is owed (in the last round the
         hands are discarded anyway, so draws still owed there are moot)."""
         if self.phase != BATTLING or any(self.table) or (self.owed and not self.last_round):
@@ -281,7 +281,7 @@ class State:
                        table=tuple(() for _ in self.names))._say(
             f"Round {self.round + 1}: {skipped}{self.names[start]} starts.")
 
-    def _game_over(self, why: str) -> "State":
+    def _game_over(self, why: str) -> "GargonState":
         over = replace(self, phase=OVER, owed=(), hands=tuple(0 for _ in self.hands),
                        unseen_discards=self.unseen_discards + sum(self.hands))
         result = over.scores()
@@ -311,10 +311,10 @@ class State:
             raise BadInput("seat", f"no seat {seat}; seats are 0 to {len(self.names) - 1}")
         return self.names[seat]
 
-    def _say(self, *lines: str) -> "State":
+    def _say(self, *lines: str) -> "GargonState":
         return replace(self, announcements=self.announcements + lines)
 
-    def _take_from(self, seat: int, pile: int) -> "State":
+    def _take_from(self, seat: int, pile: int) -> "GargonState":
         if not self.piles[pile - 1]:
             raise IllegalMove(f"Draw pile {pile} is empty.")
         piles = _add(self.piles, pile - 1, -1)
@@ -340,7 +340,7 @@ def _cards(n: int) -> str:
 
 
 def new_game(players: Sequence[str], options: Mapping[str, Any] | None = None,
-             setup: Mapping[str, Any] | None = None) -> State:
+             setup: Mapping[str, Any] | None = None) -> GargonState:
     """A game at the deal: each player holds `hand_size` cards (10), the rest split into
     two draw piles. `setup` may give `start` (seat or name of the youngest player, who
     starts), `hand_size`, `piles` ([n1, n2]) and a deck's `amulets`."""
@@ -357,7 +357,7 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None = None,
         raise BadInput("setup.piles", "needs two positive card counts")
     start = seat_of(opt(setup, "start", (int, str), 0, "setup"), names, "setup.start")
     amulets = amulet_table(setup.get("amulets"), "setup.amulets")
-    return State(names=names, options=parse_options(Options, options),
+    return GargonState(names=names, options=parse_options(Options, options),
                  amulets=tuple(amulets[v] for v in sorted(amulets)),
                  hands=tuple(hand for _ in names), piles=(piles[0], piles[1]), start=start,
                  table=tuple(() for _ in names), won=tuple(() for _ in names),

@@ -13,20 +13,20 @@ from rules.dugtungan import action_from_dict, new_game
 from game_drivers import dugtungan_deck_after, dugtungan_event
 from rules.dugtungan.events import Sapaw
 from rules.dugtungan.cards import deck_counts
-from rules.dugtungan.state import State
+from rules.dugtungan.state import DugtunganState
 
 MAX_EVENTS = 80
 # a smaller word list keeps each legal_actions() search quick; the rules are the same
 OPTIONS = {"min_zipf": 4.0, "hand_size": 5}
 
 
-def every_card(state: State, deck: list[str]) -> Counter:
+def every_card(state: DugtunganState, deck: list[str]) -> Counter:
     seen = Counter(deck) + Counter(c for h in state.hands for c in h) + Counter(state.word)
     seen += Counter(c for b in state.banks for c in b) + Counter(state.discards)
     return seen + Counter([state.pamato] if state.pamato else [])
 
 
-def try_a_sapaw(state: State, rng: random.Random) -> State:
+def try_a_sapaw(state: DugtunganState, rng: random.Random) -> DugtunganState:
     """Someone slips one of their cards into the word; refused sapaws change nothing."""
     seat = rng.randrange(len(state.names))
     if not state.word or not state.hands[seat]:

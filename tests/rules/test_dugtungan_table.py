@@ -10,10 +10,10 @@ from rules.core import IllegalMove
 from rules.dugtungan import action_from_dict, new_game
 from rules.dugtungan.events import (Challenge, Draw, Dugtong, Pass, Pitik, Reshuffle, Reveal, Sapaw,
                                      ScoreLetters, Todas)
-from rules.dugtungan.state import DECK_OUT, DRAW, OVER, PITIK, PLAY, REVEAL, State
+from rules.dugtungan.state import DECK_OUT, DRAW, OVER, PITIK, PLAY, REVEAL, DugtunganState
 
 
-def table(hands: list[list[str]], options: dict | None = None, deck: dict | None = None) -> State:
+def table(hands: list[list[str]], options: dict | None = None, deck: dict | None = None) -> DugtunganState:
     """A game whose hands the camera saw, with the PAMATO BA revealed."""
     setup: dict = {"hands": hands}
     if deck is not None:
@@ -22,7 +22,7 @@ def table(hands: list[list[str]], options: dict | None = None, deck: dict | None
     return new_game(names, options, setup).apply(Reveal("BA"))
 
 
-def drawn(state: State, card: str = "A") -> State:
+def drawn(state: DugtunganState, card: str = "A") -> DugtunganState:
     """The current player's mandatory draw (and any penalty draws) done."""
     while state.phase == DRAW:
         state = state.apply(Draw(state.turn, card))
@@ -186,7 +186,7 @@ def test_dugtong_with_the_last_cards_wins() -> None:
 SMALL_DECK = {"HA": 2, "G": 1, "KA": 1, "O": 1, "LA": 1, "BA": 1, "A": 2}  # 9 cards
 
 
-def two_words_to_an_empty_deck(options: dict | None = None) -> State:
+def two_words_to_an_empty_deck(options: dict | None = None) -> DugtunganState:
     """Ana lays HABAG, Ben lays KALA: the deck runs out as Ana's next draw falls due."""
     state = drawn(table([["HA", "G", "KA", "O"], ["LA", "HA"]], options, SMALL_DECK))
     state = state.apply(Dugtong(0, ("HA", "BA", "G"), "KA"))
@@ -257,4 +257,4 @@ def test_unseen_hands_play_the_cards_the_camera_sees() -> None:
     state = new_game(["Ana", "Ben"], {"hand_size": 3}).apply(Reveal("BA"))
     state = state.apply(Draw(0)).apply(Dugtong(0, ("HA", "BA", "G"), "KA"))
     assert state.hands[0] == (None, ) and state.pamato == "KA"
-    assert state.scores().players[0].breakdown == {"cards": 1, "unseen": 1}
+    assert state.scores().players[0].breakdown == {"cards": 1, "unseen": 1, "letters": []}

@@ -14,20 +14,20 @@ from rules import gargon
 from rules.core import BadInput, IllegalMove
 from rules.gargon.cards import Card, full_deck
 from rules.gargon.events import ChooseBattle, Draw, Pass, Play, Reveal
-from rules.gargon.state import State
+from rules.gargon.state import GargonState
 
 ADAM, BERND, COLLETTE, DAGMAR = range(4)
 BOOK_REVEAL = Reveal((("yellow-3", "yellow-11", "red-9"), (), ("blue-8", "blue-2", "red-8"),
                       ("red-14", "red-0", "blue-12")))
 
 
-def play(state: State, *actions) -> State:
+def play(state: GargonState, *actions) -> GargonState:
     for action in actions:
         state = state.apply(action)
     return state
 
 
-def book_round_revealed() -> State:
+def book_round_revealed() -> GargonState:
     """The book's example round up to the reveal: Bernd passes, drawing two from the
     first pile and one from the second."""
     return play(gargon.new_game(["Adam", "Bernd", "Collette", "Dagmar"]),
@@ -252,7 +252,7 @@ class Table:
             hand.clear()
 
 
-def assert_every_card_in_exactly_one_place(state: State, table: Table) -> None:
+def assert_every_card_in_exactly_one_place(state: GargonState, table: Table) -> None:
     assert list(state.hands) == [len(h) for h in table.hands]
     assert list(state.piles) == [len(p) for p in table.piles]
     places = ([c for h in table.hands for c in h] + [c for p in table.piles for c in p]

@@ -16,7 +16,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
 @dataclass(frozen=True)
-class State:
+class ToyState:
     names: tuple[str, ...]
     options: Options
     count: int = 0
@@ -32,7 +32,7 @@ class State:
             return []
         return [Add(self.turn, a) for a in range(1, MOST + 1) if self.count + a <= self.options.target]
 
-    def apply(self, action: Any) -> State:
+    def apply(self, action: Any) -> ToyState:
         if not isinstance(action, Add) or action not in self.legal_actions():
             raise IllegalMove(f"{self.names[self.turn]} may add 1 to {MOST}, up to {self.options.target}.")
         count = self.count + action.amount
@@ -55,7 +55,7 @@ class State:
 
 
 def new_game(players: Sequence[str], options: Mapping[str, Any] | None = None,
-             setup: Mapping[str, Any] | None = None) -> State:
+             setup: Mapping[str, Any] | None = None) -> ToyState:
     names = player_names([{"name": p} for p in players])
     check_player_count(len(names), "Sampu", MIN_PLAYERS, MAX_PLAYERS)
-    return State(tuple(names), parse_options(Options, options))
+    return ToyState(tuple(names), parse_options(Options, options))
