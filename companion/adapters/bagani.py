@@ -16,9 +16,9 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from companion.adapters import Choice, HostEvent, Reading, Recording, Step, describe, game_state
-from rules.bagani.cards import CARD_CODES
+from rules.bagani.cards import CARD_CODES, Halimaw
 from rules.bagani.combos import best_hand
-from rules.bagani.events import Defeat, Done, Draw, End, PutDown, Refill, Reveal
+from rules.bagani.events import Defeat, Done, Draw, End, PutDown, Refill, Reveal, Setup
 from rules.bagani.state import BaganiState
 from rules.core import GameState
 from vision.observations import CENTRE, Observation, seat_zone, zone_seat
@@ -70,9 +70,9 @@ class BaganiAdapter:
             return ()
         name = _halimaw_name(code, state)
         if in_centre and arrived and phase in ("reveal", "attack"):
-            # by name: the event reads the Halimaw's printed stats from the table's deck
+            # by name alone: the table fills in the Halimaw's printed stats from its deck
             reveal = self._one(f"Is the new Halimaw {name}?", name, observation,
-                               lambda halimaw: {"kind": Reveal.kind, "halimaw": halimaw}, state)
+                               lambda halimaw: Reveal(Halimaw(halimaw)).to_dict(), state)
             return (self._done(turn), reveal) if phase == "attack" else (reveal,)
         if arrived and zone_seat(observation.zone) == turn and phase == "attack" \
                 and observation.previous_zone in (CENTRE, None):
@@ -114,7 +114,7 @@ class BaganiAdapter:
             return ()
         bagani = [o.code or "" for o in cards]
         names = [_halimaw_name(o.code or "", state) for o in halimaw]
-        action = {"kind": "setup", "bagani": bagani, "halimaw": names}
+        action = Setup(tuple(bagani), tuple(Halimaw(name) for name in names)).to_dict()
         shown = ", ".join(bagani + names)
         return (Reading(f"Are the face-up rows {shown}?", (Choice("Yes", action),),
                         min(o.confidence for o in centre), frozenset(o.track for o in centre)),)

@@ -15,7 +15,7 @@ from typing import Any, Mapping, Sequence
 
 from companion.adapters import Choice, HostEvent, Reading, Recording, Step, describe
 from rules.core import GameState
-from rules.dugtungan.events import Draw, Dugtong
+from rules.dugtungan.events import Draw, Dugtong, Reveal
 from vision.observations import CENTRE, Observation
 
 GAME = "dugtungan"
@@ -42,9 +42,8 @@ class DugtunganAdapter:
         if observation.zone != CENTRE or observation.kind != "appeared" or not observation.code:
             return ()
         if view["phase"] == "reveal":
-            action = {"kind": "reveal", "card": observation.code}
-            choices = [Choice(f"Yes, {observation.code}", action)] + [
-                Choice(f"No, {code}", {**action, "card": code})
+            choices = [Choice(f"Yes, {observation.code}", Reveal(observation.code).to_dict())] + [
+                Choice(f"No, {code}", Reveal(code).to_dict())
                 for code, _ in observation.candidates if code != observation.code][:2]
             # not spent: the PAMATO anchors the row of the next word
             return (Reading(f"Is the new PAMATO {observation.code}?", tuple(choices), observation.confidence),)

@@ -137,3 +137,39 @@ def test_gargon_the_last_play_ends_when_its_own_first_card_is_turned_over(gargon
     assert texts(table) == ["Ana plays green face down", "Ben plays green face down"]
     table.observe(card(3, "green-1", seat_zone(2), kind="gone", confidence=0.9))
     assert texts(table)[-1] == "Carla plays green face down"
+
+
+def _round_trips(game: str, readings) -> list[dict]:
+    """The readings' events that do not read back as themselves: an adapter builds each
+    answer from the game's event class, so its stored form is the event's own."""
+    from rules.registry import game_spec
+
+    spec = game_spec(game)
+    actions = [dict(c.action) for r in readings for c in r.choices if c.action is not None]
+    assert actions
+    return [a for a in actions if spec.action_from_dict(a).to_dict() != a]
+
+
+def test_the_bagani_rows_and_a_revealed_halimaw_are_answered_as_typed_events():
+    from companion.adapters.bagani import BaganiAdapter
+    from rules.bagani import SPEC
+    from rules.bagani.events import Draw
+
+    adapter, state = BaganiAdapter(), SPEC.new_game(["Ana", "Ben"], None, {"deck": DEMO_DECK})
+    seen = {track: card(track, code, CENTRE) for track, code in enumerate(ROW + HALIMAW, start=1)}
+    (rows,) = adapter.interpret(seen[len(seen)], state, seen)
+    assert _round_trips("bagani", [rows]) == []
+    state = state.apply(SPEC.action_from_dict(rows.action)).apply(Draw(0, "deck")).apply(Draw(0, "deck"))
+    new = card(12, "Manananggal", CENTRE)
+    readings = adapter.interpret(new, state, {**seen, 12: new})
+    assert readings[-1].action["kind"] == "reveal" and _round_trips("bagani", readings) == []
+
+
+def test_the_dugtungan_pamato_is_answered_as_a_typed_event():
+    from companion.adapters.dugtungan import DugtunganAdapter
+    from rules.dugtungan import SPEC
+
+    new = Observation("appeared", 1, "LA", 0.6, BOX, CENTRE, 0.0, 0.0, candidates=(("LA", 0.6), ("BA", 0.3)))
+    readings = DugtunganAdapter().interpret(new, SPEC.new_game(["Ana", "Ben"], None, None), {1: new})
+    assert [c.label for c in readings[0].choices] == ["Yes, LA", "No, BA"]
+    assert _round_trips("dugtungan", readings) == []
