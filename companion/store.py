@@ -13,6 +13,10 @@ newer version is healthy, and the store refuses to start with one clear line ins
 A lock file beside the database makes one data folder serve one server, or two boards
 would diverge. A host's write carries an optional request key stored in the same
 transaction as its events, so a resend after a crash is recognised and recorded once.
+
+The file carries its schema version (SQLite's `user_version`). Version 2 keeps every game
+event in the current event format (`rules.event.EVENT_FORMAT`); a file of an older
+version is migrated once, when it is opened, in one transaction: all of it or none.
 """
 
 from __future__ import annotations
@@ -28,9 +32,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from rules.event import upgrade
+
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 1: events as each game first wrote them; 2: every event in event format 2
+NO_UPDATE = """CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON events
+BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;"""
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
@@ -61,11 +69,10 @@ CREATE TABLE IF NOT EXISTS requests (
     game_id INTEGER NOT NULL REFERENCES games(id),
     at REAL NOT NULL
 );
-CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON events
-BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+{no_update}
 CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
 BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
-"""
+""".format(no_update=NO_UPDATE)
 
 
 BUSY_SECONDS = 10.0  # how long a write waits for another program's lock before giving up
@@ -124,8 +131,61 @@ def _connect(path: Path) -> sqlite3.Connection:
         conn.close()
         raise DamagedDatabase(f"integrity check failed: {check}")
     conn.executescript(SCHEMA)
-    conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+    _migrate(conn, version)
     return conn
+
+
+def _migrate(conn: sqlite3.Connection, version: int) -> None:
+    """Bring a file of schema `version` up to SCHEMA_VERSION in one transaction, so a
+    power cut mid-way leaves the old file as it was and the next start migrates again.
+    Run on every open, current or not: its write lock finds another program's lock at
+    the start, not at the first move."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        if version < 2:
+            _events_to_format_2(conn)
+        conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+
+
+def _events_to_format_2(conn: sqlite3.Connection) -> None:
+    """Every stored game event in format 2 (`rules.event.upgrade`: Gargon's and dugtungan's
+    actor `seat` is `player`), wherever the log holds one: an action, a correction, a
+    question's choices. The log is append-only, so its guard is lifted for this one
+    rewrite of the format, which changes no event's meaning, and put back."""
+    conn.execute("DROP TRIGGER IF EXISTS events_no_update")
+    rows = conn.execute("SELECT game_id, seq, data FROM events WHERE type IN ('action', 'correct', 'question')")
+    changed = 0
+    for game_id, seq, text in rows.fetchall():
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError:
+            continue  # a hand-edited line: the projection reports it, the migration keeps it
+        upgraded = _in_format_2(data)
+        if upgraded != data:
+            conn.execute("UPDATE events SET data=? WHERE game_id=? AND seq=?",
+                         (json.dumps(upgraded, ensure_ascii=False), game_id, seq))
+            changed += 1
+    conn.execute(NO_UPDATE)
+    if changed:
+        log.warning("game database: %d stored events rewritten in event format 2", changed)
+
+
+def _in_format_2(data: Any) -> Any:
+    """A stored line with its game events upgraded: `action` of an action or correction,
+    each choice's `action` of a question."""
+    if not isinstance(data, dict):
+        return data
+    if isinstance(data.get("action"), dict):
+        data = {**data, "action": dict(upgrade(data["action"]))}
+    if isinstance(data.get("choices"), list):
+        data = {**data, "choices": [{**c, "action": dict(upgrade(c["action"]))}
+                                    if isinstance(c, dict) and isinstance(c.get("action"), dict) else c
+                                    for c in data["choices"]]}
+    return data
 
 
 def _move_aside(path: Path) -> Path:
