@@ -9,7 +9,8 @@ form back, so a game replays from its event log.
 
 Stored events have a format: format 1 (logs written before this module) named the
 acting seat `seat` in Gargon and dugtungan. `upgrade` reads such an event as format 2,
-so old logs and golden games replay unchanged.
+so old logs and golden games replay unchanged; the game database rewrites its stored
+events in format 2 once (`companion.store`, schema version 2).
 """
 
 from __future__ import annotations
