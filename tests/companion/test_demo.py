@@ -33,6 +33,9 @@ def test_the_dugtungan_demo_reads_its_words_from_the_camera_frames_to_the_end(pl
     assert ("Ana makes BAHALA; new PAMATO KA", "camera") in lines
     assert ("Ana passes", "host") in lines
     assert snap["status"] == "finished"
+    # the rulebook's end, seen by the camera: Ben lays his whole hand into NAKATAPOS and wins
+    assert ("Ben makes NAKATAPOS", "camera") in lines and "The host ended the game" not in dict(lines)
+    assert snap["winners"] == ["Ben"] and player.tally.ended_by_script == 0
     tally = player.tally
     assert tally.right >= 7 and tally.wrong == 0  # of the 9 cards the recording lays
     assert tally.frames > 0 and tally.seconds > 0
@@ -141,6 +144,9 @@ def test_every_demo_recording_is_a_legal_game_to_its_end_and_together_they_seat_
                 assert player._replay(rec)
                 snap = services.table.snapshot()
                 assert snap["status"] == "finished" and snap["winners"], (game, len(rec.players))
+                # the rules ended it (a hand emptied, the last Baryo fell...), not a host's End
+                assert not any(s.host is not None and s.host.end for s in rec.steps), (game, len(rec.players))
+                assert "The host ended the game" not in [line["text"] for line in snap["log"]], game
                 assert player.tally.refused == 0, (game, len(rec.players))
                 seated.add(len(rec.players))
             finally:
