@@ -87,7 +87,7 @@ class Tally:
 
     right: int = 0
     wrong: int = 0
-    asked: int = 0      # unsure: no name, or a confidence under the table's bar
+    asked: int = 0      # unsure: no name, or a confidence under the table's bar (once a card)
     missed: int = 0     # never reported within SEEN_FRAMES
     extra: int = 0      # reported, but not a change the recording made
     refused: int = 0    # script steps the rules refused (the game had gone another way)
@@ -188,6 +188,9 @@ class Camera:
         self.waiting: list[Observation] = []  # the recorded changes not yet reported
         self.waited = 0
         self.owner: dict[int, int] = {}  # vision's track -> the recording's card
+        # vision's tracks whose name was judged: a track's moves and removal carry the
+        # reading it appeared with, so a card under a thumb is one question, not two
+        self.judged: set[int] = set()
         self.named: dict[int, str] = {}  # vision's track -> the name the script gave it
         self.unnamed: dict[int, tuple[Observation, float]] = {}  # track -> (unsure report, since)
         self.held: list[Observation] = []  # reports after an unnamed card's, until the script names it
@@ -261,6 +264,10 @@ class Camera:
         self.waiting.remove(expected)
         if expected.track == STAGED_TRACK:
             return  # no card of the game: not counted as read right or wrong
+        if observation.kind != "appeared" and observation.track in self.judged:
+            tally.right += 1  # reported in time; its name is the one judged (or asked) when it appeared
+            return
+        self.judged.add(observation.track)
         if observation.code is None or observation.confidence < self.table.confidence:
             tally.asked += 1
         elif same_card(observation.code, self.film.code_of(expected.track) or expected.code):
