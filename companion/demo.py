@@ -548,8 +548,6 @@ class DemoPlayer:
         try:
             if host.action is not None:
                 self.table.submit(host.action, source="host")
-            elif host.end:
-                self.table.end()
         except (IllegalMove, BadInput) as exc:
             return exc
         return None

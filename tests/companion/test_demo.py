@@ -146,7 +146,6 @@ def test_every_demo_recording_is_a_legal_game_to_its_end_and_together_they_seat_
                 snap = services.table.snapshot()
                 assert snap["status"] == "finished" and snap["winners"], (game, len(rec.players))
                 # the rules ended it (a hand emptied, the last Baryo fell...), not a host's End
-                assert not any(s.host is not None and s.host.end for s in rec.steps), (game, len(rec.players))
                 assert "The host ended the game" not in [line["text"] for line in snap["log"]], game
                 assert player.tally.refused == 0, (game, len(rec.players))
                 seated.add(len(rec.players))
