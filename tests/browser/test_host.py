@@ -191,6 +191,25 @@ def test_undo_then_redo_and_end_and_a_new_game_only_after_confirming(browser, ta
     page.close()
 
 
+def test_the_host_chooses_voice_and_rate_on_the_page_and_hears_the_last_prompt_again(browser, table):
+    page = host_page(browser, table.url)
+    voices = page.locator("#voice option").evaluate_all("options => options.map(o => o.value)")
+    other = next(v for v in voices if v != page.locator("#voice").input_value())
+    with page.expect_response("**/api/host/speech") as chosen:
+        page.locator("#voice").select_option(other)
+    assert chosen.value.status == 200
+    with page.expect_response("**/api/host/speech") as chosen:
+        page.locator("#rate").fill("190")
+        page.locator("#rate").dispatch_event("change")
+    assert chosen.value.status == 200
+    speech = table.host("speech", {})[1]["speech"]
+    assert (speech["voice"], speech["rate"]) == (other, 190)
+    with page.expect_response("**/api/host/say-again") as again:
+        page.locator("#say-again").click()
+    assert again.value.status == 200
+    page.close()
+
+
 def test_a_push_that_comes_while_the_host_fills_the_form_keeps_their_taps(browser, table):
     page = host_page(browser, table.url)
     schema = schema_of(page)
