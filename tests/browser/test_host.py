@@ -160,6 +160,23 @@ def test_the_camera_view_shows_the_table_and_a_tap_on_an_unsure_card_opens_its_q
     page.close()
 
 
+def test_a_tap_on_a_card_the_camera_scored_opens_its_event_in_the_correction_form(browser, tmp_path):
+    server = Server(["demo", "--game", "gargon", "--speed", "4", "--once"], tmp_path)
+    try:
+        page = host_page(browser, server.url)
+        card = page.locator("#camera-cards button.seen[aria-label$='correct its event']").first
+        card.wait_for(timeout=60000)
+        card.click()
+        page.locator("#correcting:not([hidden])").wait_for(timeout=5000)
+        text = page.locator("#correcting").inner_text().removeprefix("Correcting: ")
+        event = next(a for a in server.host_state()["accepted"] if a["text"] == text)
+        assert page.locator("#event-kind").input_value() == event["action"]["kind"]
+        assert page.locator("#send-action").inner_text() == "Save correction"
+        page.close()
+    finally:
+        server.stop()
+
+
 def test_without_a_camera_the_host_page_says_so(browser, table):
     page = host_page(browser, table.url)
     page.locator("#camera-problem").wait_for()
