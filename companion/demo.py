@@ -73,7 +73,7 @@ PAUSE_BETWEEN_GAMES = 20.0
 FPS = 8.0
 ANSWER_WAIT = 5.0       # seconds a question (or an unnamed card) waits for the real host
 SEEN_FRAMES = 30        # longest a change is held for the camera to report it
-AFTER_LAST = 20         # frames filmed after the last step, so its change is reported
+AFTER_LAST = 20         # frames filmed after the last step at least, and until its change is reported
 FRAME_SIZE = (1280, 960)
 RECENT_CHANGES = 4      # a question may be about a card taken this many changes ago
 PLAY_GAP = 1.0          # seconds: cards put down in one seat closer together than this are one play
@@ -461,7 +461,9 @@ class DemoPlayer:
                     refused = self._tap(step.host)
                 if refused is not None:
                     self._refused(refused)
-        for _ in range(AFTER_LAST):
+        for after in itertools.count():  # the last change counted too: reported, or missed
+            if after >= AFTER_LAST and not camera.busy:
+                break
             if not self._tick(camera):
                 return False
         self._finish_unfinished()
