@@ -28,7 +28,8 @@ by kind and their answers by way) and stands in for a host who is not there:
   recording holds until the host does;
 - unless `script_names_unsure` is off (or `answer_myself` on), a card the camera is
   unsure of is named by the script after the same wait, as a host glancing at it
-  would, rather than asked about, and the log says so.
+  would, rather than asked about, and the log says so; what vision reports meanwhile
+  waits for that name, as it would wait for the answer to the table's question.
 
 Each change is held until the camera has reported it (or `SEEN_FRAMES` frames passed:
 a card taken away is called gone only after the tracker has missed it for a while),
@@ -72,7 +73,7 @@ PAUSE_BETWEEN_GAMES = 20.0
 FPS = 8.0
 ANSWER_WAIT = 5.0       # seconds a question (or an unnamed card) waits for the real host
 SEEN_FRAMES = 30        # longest a change is held for the camera to report it
-AFTER_LAST = 20         # frames filmed after the last step, so its change is reported
+AFTER_LAST = 20         # frames filmed after the last step at least, and until its change is reported
 FRAME_SIZE = (1280, 960)
 RECENT_CHANGES = 4      # a question may be about a card taken this many changes ago
 PLAY_GAP = 1.0          # seconds: cards put down in one seat closer together than this are one play
@@ -86,7 +87,7 @@ class Tally:
 
     right: int = 0
     wrong: int = 0
-    asked: int = 0      # unsure: no name, or a confidence under the table's bar
+    asked: int = 0      # unsure: no name, or a confidence under the table's bar (once a card)
     missed: int = 0     # never reported within SEEN_FRAMES
     extra: int = 0      # reported, but not a change the recording made
     refused: int = 0    # script steps the rules refused (the game had gone another way)
@@ -187,8 +188,12 @@ class Camera:
         self.waiting: list[Observation] = []  # the recorded changes not yet reported
         self.waited = 0
         self.owner: dict[int, int] = {}  # vision's track -> the recording's card
+        # vision's tracks whose name was judged: a track's moves and removal carry the
+        # reading it appeared with, so a card under a thumb is one question, not two
+        self.judged: set[int] = set()
         self.named: dict[int, str] = {}  # vision's track -> the name the script gave it
         self.unnamed: dict[int, tuple[Observation, float]] = {}  # track -> (unsure report, since)
+        self.held: list[Observation] = []  # reports after an unnamed card's, until the script names it
         self.recent: deque[str] = deque(maxlen=RECENT_CHANGES)
         codes = [slug(card_code(c.code or "")) for c in changes]
         self.words = {w for code in codes for w in (code, code.split("-")[0])}
@@ -208,6 +213,21 @@ class Camera:
         self.waited += 1
         for observation in self.pipeline.process(frame, timestamp):
             self._judge(observation, tally)
+            self.held.append(observation)
+        self._pass_held()
+        if self.waiting and self.waited >= SEEN_FRAMES:
+            for change in self.waiting:
+                tally.missed += 1
+                log.info("demo: the camera did not report %s %s in %s", change.code, change.kind, change.zone)
+            self.waiting = []
+
+    def _pass_held(self) -> None:
+        """Tell the table what vision reported, in order. While the script looks at a card
+        to name it, what vision reports next waits, as the table holds it while it asks
+        about a card: read before the name, a card put down beside it would join a word
+        or a play the table still sees the unnamed card's old reading in."""
+        while self.held and not self.unnamed:
+            observation = self.held.pop(0)
             if observation.track in self.named:
                 observation = dataclasses.replace(observation, code=self.named[observation.track], confidence=1.0)
             elif self.host_names_unsure and observation.kind != "gone" and (
@@ -220,11 +240,6 @@ class Camera:
                 self.named.pop(observation.track, None)
                 self.unnamed.pop(observation.track, None)
             self.table.observe(observation)
-        if self.waiting and self.waited >= SEEN_FRAMES:
-            for change in self.waiting:
-                tally.missed += 1
-                log.info("demo: the camera did not report %s %s in %s", change.code, change.kind, change.zone)
-            self.waiting = []
 
     def _misread(self, observation: Observation) -> bool:
         """The camera named a card other than the one laid there: a host at the table
@@ -249,6 +264,10 @@ class Camera:
         self.waiting.remove(expected)
         if expected.track == STAGED_TRACK:
             return  # no card of the game: not counted as read right or wrong
+        if observation.kind != "appeared" and observation.track in self.judged:
+            tally.right += 1  # reported in time; its name is the one judged (or asked) when it appeared
+            return
+        self.judged.add(observation.track)
         if observation.code is None or observation.confidence < self.table.confidence:
             tally.asked += 1
         elif same_card(observation.code, self.film.code_of(expected.track) or expected.code):
@@ -274,6 +293,7 @@ class Camera:
             log.info("demo: the camera could not name a card in %s (it said %s); the script names it %s, "
                      "the card it laid", observation.zone, observation.code, code)
             self.table.observe(dataclasses.replace(observation, code=code, confidence=1.0, candidates=()))
+        self._pass_held()
 
     def truth(self, track: int | None) -> str | None:
         """What lies where vision's `track` is: the card the script laid, or `STRAY`."""
@@ -300,7 +320,7 @@ class Camera:
     @property
     def busy(self) -> bool:
         """A change is still waiting for the camera, or a card for its name."""
-        return bool(self.waiting) or bool(self.unnamed)
+        return bool(self.waiting) or bool(self.unnamed) or bool(self.held)
 
 
 def _grouped(steps: Sequence[Step]) -> Iterator[tuple[Step, list[Observation]]]:
@@ -441,7 +461,9 @@ class DemoPlayer:
                     refused = self._tap(step.host)
                 if refused is not None:
                     self._refused(refused)
-        for _ in range(AFTER_LAST):
+        for after in itertools.count():  # the last change counted too: reported, or missed
+            if after >= AFTER_LAST and not camera.busy:
+                break
             if not self._tick(camera):
                 return False
         self._finish_unfinished()
@@ -528,8 +550,6 @@ class DemoPlayer:
         try:
             if host.action is not None:
                 self.table.submit(host.action, source="host")
-            elif host.end:
-                self.table.end()
         except (IllegalMove, BadInput) as exc:
             return exc
         return None

@@ -59,12 +59,11 @@ class Reading:
 
 @dataclass(frozen=True)
 class HostEvent:
-    """A scripted host's tap in a recording: an event entered by hand, an answer to the
-    open question, or ending the game."""
+    """A scripted host's tap in a recording: an event entered by hand, or an answer to
+    the open question (every recording plays to its game's own end, never a host's End)."""
 
     action: Mapping[str, Any] | None = None
     answer: int | None = None
-    end: bool = False
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,9 @@
 The PAMATO lies in the centre. A player lays cards to its left and right in one row to
 make a word, then lays the new PAMATO below that row: that card completes the move, so
 the word is read left to right (by the cards' positions) and the engine's verdict is
-spoken. The next word grows around the new PAMATO the same way. The first PAMATO (and
+spoken. The next word grows around the new PAMATO the same way. A player whose whole
+hand is in the row has no PAMATO left to lay: the row is then the word, and the empty
+hand wins. The first PAMATO (and
 one after a dead card) is the card turned up in the centre when one is due. The draw
 (BUNOT) happens in a hand, out of sight: a word read before the draw implies it, and a
 pass, a SAPAW or PITIK are entered by the host.
@@ -55,21 +57,25 @@ class DugtunganAdapter:
         if anchor is None:
             return ()
         row_y, height = _centre(anchor)[1], _height(anchor)
-        if abs(_centre(observation)[1] - row_y) <= ROW_TOLERANCE * height:
-            return ()  # still building the word in the PAMATO's row
         row = sorted((o for o in seen.values() if o.zone == CENTRE and o.code
                       and abs(_centre(o)[1] - row_y) <= ROW_TOLERANCE * height),
                      key=lambda o: _centre(o)[0])
+        if abs(_centre(observation)[1] - row_y) <= ROW_TOLERANCE * height:
+            # still building the word in the PAMATO's row, unless the row holds every card
+            # the player has (the draw due included): the hand is empty, no PAMATO follows
+            held = view["hand_sizes"][seat] + view["draws_due"]
+            return self._dugtong(view, seat, row, None) if len(row) - 1 >= held else ()
         if len(row) < 2:
             return ()
         return self._dugtong(view, seat, row, observation)
 
     def _dugtong(self, view: Mapping[str, Any], seat: int, row: Sequence[Observation],
-                 pamato: Observation) -> Sequence[Reading]:
+                 pamato: Observation | None) -> Sequence[Reading]:
+        """The word in `row` and the new PAMATO below it (None: the word emptied the hand)."""
         name = view["players"][seat]
         word = [o.code or "" for o in row]
-        action = Dugtong(seat, tuple(word), pamato.code).to_dict()
-        cards = list(row) + [pamato]
+        action = Dugtong(seat, tuple(word), pamato.code if pamato else None).to_dict()
+        cards = list(row) + ([pamato] if pamato else [])
         unsure = min(cards, key=lambda o: o.confidence)
         choices = [Choice(f"Yes, {''.join(word)}", action)]
         for code, _ in unsure.candidates:
@@ -79,7 +85,8 @@ class DugtunganAdapter:
         draws = [Reading("The player drew first.", (Choice("Yes", Draw(seat, None).to_dict()),), 1.0)
                  for _ in range(view["draws_due"])]
         spent = frozenset(o.track for o in row)
-        return (*draws, Reading(f"Did {name} make {''.join(word)} and lay {pamato.code} as the new PAMATO?",
+        laid = f"lay {pamato.code} as the new PAMATO" if pamato else "lay the last cards in hand"
+        return (*draws, Reading(f"Did {name} make {''.join(word)} and {laid}?",
                                 tuple(choices[:3]), unsure.confidence, spent))
 
     def settle(self, state: GameState, seen: Mapping[int, Observation]) -> Sequence[Reading]:
@@ -112,8 +119,8 @@ OTHER_HANDS = (["E", "NG", "O"], ["U", "NG", "I"], ["NG", "E", "U"])
 def _demo(players: int = 2) -> Recording:
     """Ana and Ben with their dealt hands shown, and up to three more players who draw
     and pass: BAHALA around the first PAMATO, a SAKA the camera is unsure of (BAKA?),
-    the others pass, TAPOS, and the host ending the game: the fewest letters left in
-    hand wins."""
+    the others pass, and Ben lays his last four cards (the two he drew among them) into
+    NAKATAPOS: his hand is empty, so he wins, the rulebook's end."""
     host = lambda action, delay=2.0: Step(delay, host=HostEvent(action=action))  # noqa: E731
     passes = lambda seats: [s for seat in seats for s in (  # noqa: E731
         host({"kind": "draw", "player": seat, "card": None}, 3.0), host({"kind": "pass", "player": seat}))]
@@ -125,9 +132,8 @@ def _demo(players: int = 2) -> Recording:
         Step(2.0, _card(6, "TA", 300, 420)),
         Step(6.0, host=HostEvent(answer=0)),
         *passes([*range(2, players), 0]),
-        Step(2.5, _card(7, "PO", 370, 421)), Step(1.0, _card(8, "S", 440, 419)),
-        Step(2.0, _card(9, "LI", 370, 580)),
-        Step(4.0, host=HostEvent(end=True)),
+        Step(2.5, _card(7, "NA", 160, 419)), Step(1.0, _card(8, "KA", 230, 421)),
+        Step(1.0, _card(9, "PO", 370, 421)), Step(1.0, _card(10, "S", 440, 419)),
     ]
     hands = [["BA", "HA", "KA", "NG"], ["SA", "TA", "PO", "S"], *OTHER_HANDS[:players - 2]]
     return Recording(players=NAMES[:players], steps=tuple(steps), setup={"hands": hands})

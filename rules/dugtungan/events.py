@@ -73,7 +73,8 @@ class Dugtong(Event):
 
     def describe(self, players: Sequence[str]) -> str:
         who = seat_name(players, self.player)
-        return f"{who} makes {''.join(self.word)}; new PAMATO {self.pamato or 'none'}"
+        word = ''.join(self.word)
+        return f"{who} makes {word}; new PAMATO {self.pamato}" if self.pamato else f"{who} makes {word}"
 
 
 @dataclass(frozen=True)

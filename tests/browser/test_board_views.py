@@ -199,6 +199,30 @@ def test_dugtungan_ranks_the_fewest_letters_first_and_draws_the_word_as_tiles(br
     page.close()
 
 
+def test_lagim_draws_its_cards_with_their_level_and_the_breakdown_in_players_words(browser, table, tmp_path):
+    """The Lagim demo's game entered event by event until a Baryo holds cards: they show
+    as symbols with their level, and the page passes axe like the other games'."""
+    from tests.browser.test_host import recorded_game
+
+    recorded = recorded_game("lagim", tmp_path)
+    assert table.host("start", {"game": "lagim", "players": recorded["players"], "setup": recorded["setup"]})[0] == 200
+    for action in recorded["actions"]:
+        assert table.host("action", {"action": action})[0] == 200
+        seats = table.state()["state"]["players"]
+        if any(seat.get("dwellers") or seat.get("captured") for seat in seats):
+            break
+    page = phone(browser, table.url)
+    page.goto(table.url + "/")
+    held = page.locator("#players .cards .card.lagim").first
+    held.wait_for()
+    assert " level " in held.get_attribute("aria-label") and held.locator(".value").inner_text().startswith("Lv ")
+    page.locator("#players .player summary").first.click()
+    words = page.locator("#players .player dl").first.inner_text()
+    assert "Soul Coins left" in words and "Spirit Path" in words and "spirit_path" not in words
+    assert axe_problems(page) == [] and unreachable_by_tab(page) == []
+    page.close()
+
+
 def test_the_game_ends_on_a_podium_and_history_keeps_its_chart_and_records(browser, table):
     start_open_gargon(table)
     viewer = phone(browser, table.url)

@@ -50,15 +50,12 @@ def recorded_game(game: str, folder: Path) -> dict[str, Any]:
                     while table.open_questions():
                         table.answer(table.open_questions()[0], 0)
                     table.submit(step.host.action)
-            elif step.host is not None and step.host.end:
-                table.end()
             while table.open_questions():
                 table.answer(table.open_questions()[0], 0)
         snapshot = table.snapshot()
         return {"players": list(recording.players), "setup": dict(recording.setup),
                 "options": dict(recording.options),
                 "actions": [a["action"] for a in snapshot["accepted"]][::-1],
-                "ended_by_host": any(s.host is not None and s.host.end for s in recording.steps),
                 "totals": {p["name"]: p["total"] for p in snapshot["players"]}}
     finally:
         close_services(services)
@@ -163,6 +160,23 @@ def test_the_camera_view_shows_the_table_and_a_tap_on_an_unsure_card_opens_its_q
     page.close()
 
 
+def test_a_tap_on_a_card_the_camera_scored_opens_its_event_in_the_correction_form(browser, tmp_path):
+    server = Server(["demo", "--game", "gargon", "--speed", "4", "--once"], tmp_path)
+    try:
+        page = host_page(browser, server.url)
+        card = page.locator("#camera-cards button.seen[aria-label$='correct its event']").first
+        card.wait_for(timeout=60000)
+        card.click()
+        page.locator("#correcting:not([hidden])").wait_for(timeout=5000)
+        text = page.locator("#correcting").inner_text().removeprefix("Correcting: ")
+        event = next(a for a in server.host_state()["accepted"] if a["text"] == text)
+        assert page.locator("#event-kind").input_value() == event["action"]["kind"]
+        assert page.locator("#send-action").inner_text() == "Save correction"
+        page.close()
+    finally:
+        server.stop()
+
+
 def test_without_a_camera_the_host_page_says_so(browser, table):
     page = host_page(browser, table.url)
     page.locator("#camera-problem").wait_for()
@@ -191,6 +205,25 @@ def test_undo_then_redo_and_end_and_a_new_game_only_after_confirming(browser, ta
     assert first in kept and kept[first]["ended_at"]  # ended and scored, in Past games: not abandoned
     confirm(page, "#end-game", answer=True)
     page.wait_for_function("document.getElementById('game-status').textContent === 'finished'")
+    page.close()
+
+
+def test_the_host_chooses_voice_and_rate_on_the_page_and_hears_the_last_prompt_again(browser, table):
+    page = host_page(browser, table.url)
+    voices = page.locator("#voice option").evaluate_all("options => options.map(o => o.value)")
+    other = next(v for v in voices if v != page.locator("#voice").input_value())
+    with page.expect_response("**/api/host/speech") as chosen:
+        page.locator("#voice").select_option(other)
+    assert chosen.value.status == 200
+    with page.expect_response("**/api/host/speech") as chosen:
+        page.locator("#rate").fill("190")
+        page.locator("#rate").dispatch_event("change")
+    assert chosen.value.status == 200
+    speech = table.host("speech", {})[1]["speech"]
+    assert (speech["voice"], speech["rate"]) == (other, 190)
+    with page.expect_response("**/api/host/say-again") as again:
+        page.locator("#say-again").click()
+    assert again.value.status == 200
     page.close()
 
 
@@ -255,8 +288,6 @@ def test_a_whole_game_entered_from_the_forms_with_taps_only(browser, tmp_path, g
                 send(page)
             else:
                 enter(page, schema, action)
-        if recorded["ended_by_host"]:
-            confirm(page, "#end-game", answer=True)
         viewer.wait_for_function("document.getElementById('game-status').textContent === 'finished'", timeout=10000)
         assert totals_on(viewer) == recorded["totals"]
         page.close()

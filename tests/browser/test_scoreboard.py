@@ -8,8 +8,10 @@ import pytest
 
 from companion.demo import DemoPlayer
 from companion.server import build_services, close_services
+from tests.browser.accessibility import axe_problems
 from tests.browser.conftest import PHONE
 from tests.browser.forms import fill_form, schema_of, send
+from tests.browser.keyboard import unreachable_by_tab
 from tests.companion.conftest import table_settings
 from tests.companion.servers import HOST_TOKEN, Server
 
@@ -100,6 +102,18 @@ def test_a_viewers_write_is_refused_by_the_server(browser, table):
     page.goto(table.url + "/host")
     assert page.url.endswith("/host/login")
     page.close()
+
+
+def test_the_host_login_page_passes_axe_and_is_reached_by_keyboard_with_and_without_its_error(browser, table):
+    page = browser.new_page(viewport=PHONE)
+    page.goto(table.url + "/host/login")
+    problems = {"login": (axe_problems(page), unreachable_by_tab(page))}
+    page.fill("#token", "not-the-token")
+    page.locator("form button[type=submit]").click()
+    page.locator("p.error").wait_for()
+    problems["wrong token"] = (axe_problems(page), unreachable_by_tab(page))
+    page.close()
+    assert all(found == ([], []) for found in problems.values()), problems
 
 
 def test_the_pages_fit_a_phone_screen(browser, table, tmp_path):

@@ -86,6 +86,20 @@ def test_dugtungan_the_row_around_the_pamato_is_read_left_to_right(services):
     assert texts(table)[1:] == ["Ana draws", "Ana makes BAHALA; new PAMATO KA"]
 
 
+def test_dugtungan_a_row_holding_the_whole_hand_is_the_word_and_the_empty_hand_wins(services):
+    """No PAMATO follows the last cards in hand: the row is read once it holds them all."""
+    table = services.table
+    table.start_game("dugtungan", ["Ana", "Ben"], setup={"hands": [["HA", "BA"], ["SA", "TA", "PO"]]})
+    table.observe(card(1, "LA", CENTRE, x=300, y=100))
+    table.observe(card(2, "HA", CENTRE, x=230, y=100))
+    assert texts(table) == ["The PAMATO is LA"]  # Ana holds two cards and the one she draws
+    table.observe(card(3, "BA", CENTRE, x=160, y=100))
+    assert texts(table) == ["The PAMATO is LA"]
+    table.observe(card(5, "NG", CENTRE, x=370, y=100))  # her drawn card, unseen until laid
+    assert texts(table)[1:] == ["Ana draws", "Ana makes BAHALANG"]
+    assert table.snapshot()["status"] == "finished" and table.snapshot()["winners"] == ["Ana"]
+
+
 def test_dugtungan_a_row_that_is_no_word_asks_the_host_with_the_verdict(services):
     table = services.table
     table.start_game("dugtungan", ["Ana", "Ben"])

@@ -12,6 +12,10 @@ const Board = (() => {
   const SVG = "http://www.w3.org/2000/svg";
   const ORDINALS = ["1st", "2nd", "3rd"];
   let WORDS = { games: {} };
+  // The table's own deck, as its deck file prints it (a Lagim card's level): the rulebook's
+  // catalogue in WORDS leaves most levels out. Read from the game's forms once a game.
+  let deckFacts = {};
+  let deckOf = null;
 
   function el(tag, className, text) {
     const node = document.createElement(tag);
@@ -92,7 +96,9 @@ const Board = (() => {
   }
 
   function lagimCard(code) {
-    const known = ((WORDS.lagim || {}).cards || {})[String(code).toLowerCase()];
+    const key = String(code).toLowerCase();
+    const printed = ((WORDS.lagim || {}).cards || {})[key];
+    const known = printed && { ...printed, ...(deckFacts[key] || {}) };
     const name = known ? known.name : String(code);
     const level = known && known.level ? ` level ${known.level}` : "";
     const node = symbol(`lagim ${known ? known.deck : ""}`, `${name}${level}`);
@@ -398,6 +404,23 @@ const Board = (() => {
     current = state;
     render(state);
     for (const listener of listeners) listener(state);
+    if (state.game === "lagim" && state.game_id && state.game_id !== deckOf) loadDeck(state.game_id);
+  }
+
+  async function loadDeck(gameId) {
+    deckOf = gameId;
+    try {
+      const schema = await (await fetch("/api/schema")).json();
+      if (schema.game !== "lagim") return;
+      deckFacts = {};
+      for (const entry of Object.values(schema.lists || {}).flat()) {
+        const level = (entry.facts || {}).level;
+        if (level !== undefined && level !== null) deckFacts[String(entry.code).toLowerCase()] = { level };
+      }
+      if (current) render(current);
+    } catch (error) {
+      deckOf = null;  // the next state tries again
+    }
   }
 
   function setLink(live) {
