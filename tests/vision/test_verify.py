@@ -5,6 +5,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.chroma import chroma_maps
+from vision.identify import Gallery, Ranking, halved, margin
 from vision.interfaces import CARD_SIZE
 from vision.template import details
 from vision.verify import COARSE, FINE, Grid, PrintCells, consistency
@@ -29,7 +31,7 @@ def _card(corner: str, ink: tuple[int, int, int] = BLACK) -> np.ndarray:
 
 
 def _detail(card: np.ndarray) -> np.ndarray:
-    return details([cv2.resize(card, (CARD_SIZE[0] // 2, CARD_SIZE[1] // 2), interpolation=cv2.INTER_AREA)])[0]
+    return details(halved([card]))[0]
 
 
 def _blurred(card: np.ndarray) -> np.ndarray:
@@ -67,3 +69,24 @@ def test_a_card_is_perfectly_consistent_with_its_own_shot():
     shot = _detail(_card("8"))
     for grid in (COARSE, FINE):
         assert consistency(shot, PrintCells.of(shot, grid)) > 0.999
+
+
+def _gallery(min_fine: float) -> Gallery:
+    """Two shots that differ only in the corner value; the coarse cells refuse every card."""
+    shots = halved([_card("8"), _card("3")])
+    unit = np.eye(2, 4, dtype=np.float32)
+    return Gallery(("x-8", "x-3"), unit, unit, unit, unit, details(shots), chroma_maps(shots), threshold=0.0,
+                   min_consistency=1.01, min_colours=np.zeros(2, np.float32), min_fine=min_fine)
+
+
+def _ranking(card: np.ndarray) -> Ranking:
+    """`card` read as the first shot, x-8, over every other test's threshold."""
+    return Ranking((0, 1), (0.9, 0.5), (0.9, 0.5), consistency=0.97, colour=1.0, warp=np.eye(3),
+                   aligned=_detail(_blurred(card)))
+
+
+def test_a_card_the_coarse_cells_refuse_is_named_only_when_the_fine_cells_pass_it():
+    gallery = _gallery(min_fine=0.9)
+    assert margin(_ranking(_card("8")), gallery) >= 0
+    assert margin(_ranking(_card("3")), gallery) < 0  # the forgotten look-alike
+    assert margin(_ranking(_card("8")), _gallery(min_fine=float("inf"))) < 0  # a deck with no fine cut
