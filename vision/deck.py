@@ -22,7 +22,7 @@ import random
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 import cv2
 import numpy as np
@@ -33,11 +33,11 @@ from vision.chroma import chroma_maps
 from vision.template import details, templates
 
 # /2 added the shots' templates, /3 their detail images, /4 the consistency threshold,
-# /5 chroma maps, /6 the spans confidence is measured in
-FORMAT = "table-companion-deck/6"
+# /5 chroma maps, /6 the spans confidence is measured in, /7 the fine consistency threshold
+FORMAT = "table-companion-deck/7"
 _OLDER = {old: "enrolled by an older version (thresholds of an older identifier); enroll the deck again"
           for old in ("table-companion-deck/1", "table-companion-deck/2", "table-companion-deck/3",
-                      "table-companion-deck/4", "table-companion-deck/5")}
+                      "table-companion-deck/4", "table-companion-deck/5", "table-companion-deck/6")}
 
 
 class _FormatError(ValueError):
@@ -56,6 +56,16 @@ WRONG_NAME_COST = 10
 COLOUR_SLACK = 0.03  # below the second-worst colour agreement of a shot's own views
 
 
+class _View(NamedTuple):
+    """How one calibration view fared against the gallery."""
+
+    consistency: float  # with its winner's shot, at the coarse cells (vision/verify.py)
+    fine: float  # the same at the fine cells
+    colour: float  # colour agreement with its winner's shot
+    winner: int  # the winning shot
+    right: bool  # whether the winner is the view's own code
+
+
 @dataclass(frozen=True)
 class DeckProfile:
     game: str
@@ -68,7 +78,8 @@ class DeckProfile:
         target = path / "deck.npz" if path.is_dir() else path
         g = self.gallery
         meta = {"format": FORMAT, "game": self.game, "model_sha256": self.model_sha256,
-                "threshold": g.threshold, "min_consistency": g.min_consistency, "spans": list(g.spans),
+                "threshold": g.threshold, "min_consistency": g.min_consistency, "min_fine": g.min_fine,
+                "spans": list(g.spans),
                 "calibration": self.calibration}
         with open(target, "wb") as fh:  # np.savez would append .npz to a name without it
             np.savez_compressed(fh, embeddings=g.embeddings.astype(np.float16), turned=g.turned.astype(np.float16),
@@ -97,7 +108,8 @@ class DeckProfile:
                 arrays["details"] = data["details"].astype(np.float32) * data["detail_scales"][:, None, None, None]
                 codes = tuple(str(c) for c in data["codes"])
                 gallery = Gallery(codes, **arrays, threshold=float(meta["threshold"]),
-                                  min_consistency=float(meta["min_consistency"]), spans=tuple(meta["spans"]))
+                                  min_consistency=float(meta["min_consistency"]), min_fine=float(meta["min_fine"]),
+                                  spans=tuple(meta["spans"]))
                 return cls(meta["game"], gallery, meta["model_sha256"], meta.get("calibration", {}))
         except _FormatError:
             raise
@@ -136,7 +148,9 @@ def calibrate(shots: Sequence[np.ndarray], codes: Sequence[str], embedder: Embed
     wins then: what a forgotten card would show). The similarity floor takes the
     lowest true scores less a margin; each shot's colour cut is what its own views
     reach (`_colour_thresholds`); the consistency cut trades true views against
-    forgotten ones (`_consistency_threshold`).
+    forgotten ones (`_consistency_threshold`), and so does the fine consistency cut,
+    over the true views the coarse cut refuses (the only ones it can add) against
+    every forgotten one (a forgotten card the coarse cut refuses may be any of them).
     """
     cards = halved(shots)
     upside_down = [cv2.rotate(c, cv2.ROTATE_180) for c in cards]
@@ -149,36 +163,42 @@ def calibrate(shots: Sequence[np.ndarray], codes: Sequence[str], embedder: Embed
     views = halved([photographed(shots[i], rng, cut=edge_fit_cut(rng)) for i in owners])
     sims = unset.similarities(embedder.embed(views), templates(views))
     same_sim: list[float] = []
-    own: list[tuple[float, float, int, bool]] = []  # consistency, colour, winning shot, ranked right
-    stranger: list[tuple[float, float, int, bool]] = []
+    own: list[_View] = []
+    stranger: list[_View] = []
     for row, (i, detail, chroma) in enumerate(zip(owners, details(views), chroma_maps(views))):
         column = max((i, i + n), key=lambda c: sims[row, c])  # either way up, as identify does
         same_sim.append(float(sims[row, column]))
         ranking = unset.ranked(sims[row], detail, chroma)
         if len(ranking.columns) > 1:
             winner = ranking.columns[0] % n
-            own.append((ranking.consistency, ranking.colour, winner, codes[winner] == codes[i]))
+            own.append(_View(ranking.consistency, unset.fine(ranking), ranking.colour, winner,
+                             codes[winner] == codes[i]))
             forgotten = unset.ranked(sims[row], detail, chroma, leave_out=codes[i])
-            stranger.append((forgotten.consistency, forgotten.colour, forgotten.columns[0] % n, False))
+            stranger.append(_View(forgotten.consistency, unset.fine(forgotten), forgotten.colour,
+                                  forgotten.columns[0] % n, False))
     min_colours = _colour_thresholds(own, n)
-    min_consistency = _consistency_threshold(own, stranger, min_colours)
+    min_consistency = _consistency_threshold(own, stranger, min_colours, "consistency")
+    refused = [v for v in own if v.right and v.consistency < min_consistency]
+    min_fine = _consistency_threshold(refused, stranger + [v for v in own if not v.right], min_colours, "fine")
     threshold = float(np.percentile(same_sim, 1)) - SIMILARITY_MARGIN
-    right = [v for v in own if v[3]]
-    spans = (float(np.median(same_sim)) - threshold, float(np.median([v[0] for v in right])) - min_consistency,
-             float(np.median([v[1] - min_colours[v[2]] for v in right]))) if right else (1.0, 1.0, 1.0)
+    right = [v for v in own if v.right]
+    spans = (float(np.median(same_sim)) - threshold, float(np.median([v.consistency for v in right])) - min_consistency,
+             float(np.median([v.colour - min_colours[v.winner] for v in right])),
+             float(np.median([v.fine for v in right])) - min_fine) if right else (1.0, 1.0, 1.0, 1.0)
     gallery = dataclasses.replace(unset, threshold=threshold, min_consistency=min_consistency,
-                                  min_colours=min_colours, spans=spans)
+                                  min_colours=min_colours, min_fine=min_fine, spans=spans)
     stats = {"views_per_shot": CALIBRATION_VIEWS,
              "similarity": _spread(same_sim),
-             "consistency": _spread([v[0] for v in right], [v[0] for v in stranger]),
-             "colour": _spread([v[1] for v in right], [v[1] for v in stranger]),
+             "consistency": _spread([v.consistency for v in right], [v.consistency for v in stranger]),
+             "fine_consistency": _spread([v.fine for v in right], [v.fine for v in stranger]),
+             "colour": _spread([v.colour for v in right], [v.colour for v in stranger]),
              "colour_thresholds": _spread([float(c) for c in min_colours]),
              "spans": [round(x, 4) for x in spans],
              "own_views_ranked_right": round(len(right) / max(1, len(own)), 4)}
     return gallery, stats
 
 
-def _colour_thresholds(own: list[tuple[float, float, int, bool]], n: int) -> np.ndarray:
+def _colour_thresholds(own: list[_View], n: int) -> np.ndarray:
     """Per shot, the colour agreement all but the worst of its own views reach, less
     COLOUR_SLACK. Per shot and close under its own views, not in the middle of the gap
     to the forgotten views: that gap is only as narrow as the nearest colours this
@@ -186,19 +206,18 @@ def _colour_thresholds(own: list[tuple[float, float, int, bool]], n: int) -> np.
     where only blue and red are enrolled). 0 for a shot with too few views."""
     cuts = np.zeros(n, np.float32)
     by_shot: dict[int, list[float]] = {}
-    for _, colour, winner, right in own:
-        if right:
-            by_shot.setdefault(winner, []).append(colour)
+    for view in own:
+        if view.right:
+            by_shot.setdefault(view.winner, []).append(view.colour)
     for shot, colours in by_shot.items():
         if len(colours) >= 2:
             cuts[shot] = sorted(colours)[1] - COLOUR_SLACK
     return cuts
 
 
-def _consistency_threshold(own: list[tuple[float, float, int, bool]], stranger: list[tuple[float, float, int, bool]],
-                           min_colours: np.ndarray) -> float:
-    """The least consistency to accept: as many own-code views named right as possible,
-    each view that would be named wrong (a forgotten card's look-alike, or an own view
+def _consistency_threshold(own: list[_View], stranger: list[_View], min_colours: np.ndarray, test: str) -> float:
+    """The least consistency (`test`: "consistency" or "fine") to accept: as many
+    own-code views named right as possible, each view that would be named wrong (a forgotten card's look-alike, or an own view
     ranked wrong) costing WRONG_NAME_COST of them, with each view's colour held against
     its winning shot's cut as the identifier holds it. Of the cuts that do equally well,
     the middle one, so the cut sits in the gap between forgotten cards and true ones
@@ -206,9 +225,9 @@ def _consistency_threshold(own: list[tuple[float, float, int, bool]], stranger: 
     if not stranger:
         return 0.0
     views = own + stranger
-    consistency = np.array([v[0] for v in views])
-    coloured = np.array([v[1] >= min_colours[v[2]] for v in views])
-    good = np.array([v[3] for v in views])
+    consistency = np.array([getattr(v, test) for v in views])
+    coloured = np.array([v.colour >= min_colours[v.winner] for v in views])
+    good = np.array([v.right for v in views])
     grid = np.linspace(0.0, 1.0, 201)
     passes = (consistency[None, :] >= grid[:, None]) & coloured[None, :]
     value = (passes & good).sum(axis=1) - WRONG_NAME_COST * (passes & ~good).sum(axis=1)

@@ -13,7 +13,8 @@ enrollment images alone (vision/deck.py): a floor on similarity (something that 
 not one of this deck's cards at all); consistency, the card aligned onto the
 winner's shot matching its print in every part of the card, not just on the whole
 (vision/verify.py: what tells a forgotten GI from the enrolled DI, or red-0 from
-red-8); and colour agreement with the winner's shot (vision/chroma.py: what tells a
+red-8; a card the coarse cells refuse has a second chance at finer ones, which see a
+value printed only small in the corners); and colour agreement with the winner's shot (vision/chroma.py: what tells a
 forgotten blue-11 from the enrolled violet-11, which the band-pass print cannot).
 A card that is not in the deck must come back as None, never as its look-alike.
 Each shot is enrolled both ways up, so one look at the card finds both its name and
@@ -33,7 +34,7 @@ from vision.interfaces import CARD_SIZE, Candidate, Reading
 from vision.alignment import MARGIN, ShotModel, align
 from vision.chroma import chroma_maps, colour_agreement
 from vision.template import DETAIL_SIZE, details, templates
-from vision.verify import PrintCells, consistency
+from vision.verify import FINE, PrintCells, consistency
 
 SIMILARITY_WEIGHTS = (1 / 3, 2 / 3)  # embedding, template: measured best on generated tables (vision/template.py)
 DETAIL_WEIGHT = 2.0  # closeness against similarity in the final ranking (measured on generated tables)
@@ -61,6 +62,7 @@ class Ranking:
     consistency: float
     colour: float  # the card's colour agreement with the winner's shot (vision/chroma.py)
     warp: np.ndarray = field(compare=False)  # the winner's shot -> the card's detail pixels (vision/alignment.py)
+    aligned: np.ndarray = field(compare=False)  # the card's detail image aligned onto the winner's shot
 
     def score(self, i: int) -> float:
         return self.similarity[i] + DETAIL_WEIGHT * self.closeness[i]
@@ -70,6 +72,7 @@ class Ranking:
 class _Shot:
     model: ShotModel  # for aligning cards onto it (vision/alignment.py)
     cells: PrintCells  # for checking an aligned card against its print (vision/verify.py)
+    fine: PrintCells  # the same at finer cells, for a card the coarse ones refuse
 
 
 @dataclass(frozen=True)
@@ -86,9 +89,11 @@ class Gallery:
     threshold: float  # least similarity (embedding and template, SIMILARITY_WEIGHTS) to accept
     min_consistency: float  # least consistency of the card with the winner's shot (vision/verify.py)
     min_colours: np.ndarray  # (n,) per shot: least colour agreement of a card named as it (vision/chroma.py)
+    # least consistency at FINE cells of a card the coarse cells refuse (vision/verify.py)
+    min_fine: float = float("inf")
     # how far above each threshold a typical true card reads (the median of the deck's
     # own calibration views): the unit `confidence` measures each test's margin in
-    spans: tuple[float, float, float] = (1.0, 1.0, 1.0)  # similarity, consistency, colour
+    spans: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 1.0)  # similarity, consistency, colour, fine
 
     @cached_property
     def _both_ways(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -111,7 +116,7 @@ class Gallery:
         built on first use."""
         if column not in self._shots:
             image = self._both_ways[2][column]
-            self._shots[column] = _Shot(ShotModel.of(image), PrintCells.of(image))
+            self._shots[column] = _Shot(ShotModel.of(image), PrintCells.of(image), PrintCells.of(image, FINE))
         return self._shots[column]
 
     @cached_property
@@ -169,7 +174,12 @@ class Gallery:
                 agreement[winner], finalists[winner] = agree, (aligned, warp)
         shot_colour = self.colours[winner % n] if winner < n else self.colours[winner % n, ::-1, ::-1]
         return Ranking(tuple(columns), tuple(float(similarities[c]) for c in columns), tuple(near),
-                       agreement[winner], colour_agreement(chroma, shot_colour), finalists[winner][1])
+                       agreement[winner], colour_agreement(chroma, shot_colour), finalists[winner][1],
+                       finalists[winner][0])
+
+    def fine(self, ranking: Ranking) -> float:
+        """The card's consistency with the winner's shot at FINE cells (vision/verify.py)."""
+        return consistency(ranking.aligned, self._shot(ranking.columns[0]).fine)
 
     def _judged(self, aligned: np.ndarray, column: int, row: np.ndarray | None = None) -> tuple[float, float]:
         """A card's detail image aligned onto shot `column` (`row`: its `_unit_rows`, if
@@ -216,22 +226,25 @@ def _unit_rows(images: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(rows / np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-6), np.float32)
 
 
-def accepted(ranking: Ranking, gallery: Gallery) -> bool:
-    """The open-set decision: all three tests pass."""
-    return (ranking.similarity[0] >= gallery.threshold and ranking.consistency >= gallery.min_consistency
-            and ranking.colour >= float(gallery.min_colours[ranking.columns[0] % len(gallery.codes)]))
+def margin(ranking: Ranking, gallery: Gallery) -> float:
+    """How far the weakest of the three open-set tests passes (negative: fails), in
+    its own test's span (`Gallery.spans`), so a colour agreement 0.03 over its cut (a
+    lot, for colour) counts as much as a similarity 0.6 over its floor. Consistency
+    passes at the coarse cells or, for a card they refuse that passes the other two
+    tests, at the fine ones: its margin is then the better of the two."""
+    similarity_span, coarse_span, colour_span, fine_span = (max(span, MIN_SPAN) for span in gallery.spans)
+    others = min((ranking.similarity[0] - gallery.threshold) / similarity_span,
+                 (ranking.colour - float(gallery.min_colours[ranking.columns[0] % len(gallery.codes)])) / colour_span)
+    coarse = (ranking.consistency - gallery.min_consistency) / coarse_span
+    if coarse < 0 <= others:
+        coarse = max(coarse, (gallery.fine(ranking) - gallery.min_fine) / fine_span)
+    return min(others, coarse)
 
 
-def confidence(ranking: Ranking, gallery: Gallery) -> float:
-    """0..1: 0.5 at the weakest test's threshold, about 0.95 where a typical true card of
-    this deck reads. Each margin is measured in its own test's span (`Gallery.spans`),
-    so a colour agreement that is 0.03 over its cut (a lot, for colour) counts as much
-    as a similarity 0.6 over its floor; the table asks the host below its confidence
+def confidence(weakest: float) -> float:
+    """0..1 from `margin`: 0.5 at the weakest test's threshold, about 0.95 where a
+    typical true card of this deck reads; the table asks the host below its confidence
     bar (0.8 by default: a card less than about half as clear as a typical one)."""
-    values = (ranking.similarity[0], ranking.consistency, ranking.colour)
-    thresholds = (gallery.threshold, gallery.min_consistency,
-                  float(gallery.min_colours[ranking.columns[0] % len(gallery.codes)]))
-    weakest = min((v - t) / max(span, MIN_SPAN) for v, t, span in zip(values, thresholds, gallery.spans))
     return float(1 / (1 + np.exp(-np.clip(CONFIDENCE_SLOPE * weakest, -50, 50))))
 
 
@@ -263,9 +276,10 @@ class GalleryIdentifier:
         for sims, detail, chroma, size in zip(shot_sims, details(cards), chroma_maps(cards), sizes):
             ranking = g.ranked(sims, detail, chroma)
             column = ranking.columns[0]
+            weakest = margin(ranking, g)
             readings.append(Reading(
-                code=g.codes[column % n] if accepted(ranking, g) else None,
-                confidence=confidence(ranking, g),
+                code=g.codes[column % n] if weakest >= 0 else None,
+                confidence=confidence(weakest),
                 candidates=tuple(Candidate(g.codes[c % n], round(ranking.score(i), 4))
                                  for i, c in enumerate(ranking.columns[: self.top])),
                 rotated=bool(column >= n), outline=_outline(ranking.warp, size)))

@@ -60,7 +60,8 @@ def run(args: argparse.Namespace) -> int:
     written = profile.save(out)
     codes = sorted(set(enrollment.codes))
     print(f"enrolled {len(codes)} cards ({len(enrollment.codes)} shots) into {written}; "
-          f"similarity floor {profile.gallery.threshold:.3f}, consistency {profile.gallery.min_consistency:.3f}")
+          f"similarity floor {profile.gallery.threshold:.3f}, consistency {profile.gallery.min_consistency:.3f} "
+          f"(fine cells {profile.gallery.min_fine:.3f})")
     return 0
 
 

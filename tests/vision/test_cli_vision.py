@@ -35,7 +35,7 @@ def bagani_deck(tmp_path_factory) -> Path:
     deck = folder / "bagani.deck"
     done = companion("enroll", "--game", "bagani", "--images", str(folder), "--out", str(deck))
     assert done.returncode == 0, done.stderr
-    assert "enrolled 14 cards (15 shots)" in done.stdout
+    assert "enrolled 14 cards (15 shots)" in done.stdout and "(fine cells " in done.stdout
     return deck
 
 

@@ -203,6 +203,7 @@ def test_a_deck_profile_holds_features_not_photos(tmp_path, embedder):
     assert loaded.gallery.codes == ("blue-14", "red-13")
     assert loaded.gallery.embeddings.shape == (2, embedder.dim)
     assert abs(loaded.gallery.threshold - deck.gallery.threshold) < 1e-9
+    assert loaded.gallery.min_fine == deck.gallery.min_fine and loaded.gallery.spans == deck.gallery.spans
     with np.load(written) as data:
         assert set(data.files) == {"embeddings", "turned", "templates", "turned_templates", "details",
                                    "detail_scales", "colours", "min_colours", "codes", "meta"}
