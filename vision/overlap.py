@@ -27,6 +27,7 @@ LSD_SCALE = 0.5  # the segment detector's own resampling of the image
 BENEATH = 0.15   # overlap, as a share of the smaller card, above which one of two cards lies under the other
 NESTED = 0.85    # ... up to this share (one inside the other: `_suppress` chooses)
 TOP_SHARE = 0.8  # a fan or pile is larger than its top card by more than 1 / this
+BLOB_CARDS = 8   # a fan or pile is smaller than this many of its cards
 LOOSE = 0.5      # a blob's box has a side that edges (widened by 2 pixels) run along less than this
 SEAMS = (1 / 4, 1 / 3, 1 / 2, 2 / 3, 3 / 4)  # where seams between cards cross the blocks of a row or grid
 PRINT_SHARE = 0.6  # what lies in a fan or pile and is smaller than this share of its top card is print
@@ -315,7 +316,8 @@ def blobs_and_their_print(quads: np.ndarray, straight: np.ndarray, edges: np.nda
                           settings: OverlapSettings) -> np.ndarray:
     """(n,) True for the candidates to drop, where a card the straight-edge search found
     (`straight`) lies inside a larger quadrilateral (by more than a card peeking out
-    from under it, 1 / TOP_SHARE). If the larger has a side that `edges` mostly do not
+    from under it, 1 / TOP_SHARE, and less than a mat or a sheet the cards lie on,
+    BLOB_CARDS: `_suppress`'s surface rule knows those). If the larger has a side that `edges` mostly do not
     run along (LOOSE), it is the box round a fan or a pile, cutting across the table
     between its cards: it goes, and so does what lies in it and is much smaller than
     the card (PRINT_SHARE: art panels and title bars of the cards beneath, which the
@@ -327,7 +329,7 @@ def blobs_and_their_print(quads: np.ndarray, straight: np.ndarray, edges: np.nda
     loose = _support(quads, cv2.dilate(edges, np.ones((5, 5), np.uint8)), settings.side_samples) < LOOSE
     for i in np.flatnonzero(straight).tolist():
         card = quads[i]
-        for j in np.flatnonzero(areas * TOP_SHARE > areas[i]).tolist():
+        for j in np.flatnonzero((areas * TOP_SHARE > areas[i]) & (areas < BLOB_CARDS * areas[i])).tolist():
             if not _inside(card.mean(axis=0), quads[j]):
                 continue
             common, _ = cv2.intersectConvexConvex(card.astype(np.float32), quads[j].astype(np.float32))
