@@ -28,7 +28,7 @@ from vision.interfaces import CardDetector  # noqa: E402
 from vision.refine import refine_quads  # noqa: E402
 
 REALDEV = ROOT.parent / "shared" / "data" / "realphotos-dev" / "photos"
-REAL_PICKS = ("blackjack_surface3.png", "bridge_deal5.jpg", "set_tomwhite_cloth.jpg")
+REAL_PICKS = ("blackjack_surface3.png", "bridge_deal1.jpg", "bridge_deal5.jpg", "set_tomwhite_cloth.jpg")
 WIDTH = 960  # pictures are saved this wide
 
 

@@ -44,6 +44,7 @@ class OverlapSettings:
     side_samples: int = 24        # points along each side where the edge map is looked up
     min_support: float = 0.75     # share of each side's points that must lie on an edge
     max_blobs: int = 8            # blobs searched per frame, the largest first
+    max_finds: int = 4            # best-supported cards kept per blob (each costs the card check and the choice)
     max_segments: int = 60        # the longest segments of a blob that corners are looked for among
     min_solidity: float = 0.6     # least share of its convex hull a blob of overlapping cards fills
 
@@ -232,25 +233,31 @@ class OverlapFinder:
         boxes = np.array([cv2.boundingRect(b) for b in blobs])
         h, w = gray.shape
         pad = 4
-        lo = np.maximum(boxes[:, :2].min(axis=0) - pad, 0)
-        hi = np.minimum((boxes[:, :2] + boxes[:, 2:]).max(axis=0) + pad, (w, h))
-        segs = _segments(gray, (int(lo[0]), int(lo[1]), int(hi[0] - lo[0]), int(hi[1] - lo[1])),
-                         s.min_segment * np.sqrt(min_area * CARD_ASPECT))
-        middles = segs.mean(axis=1)
+        lo = np.maximum(boxes[:, :2] - pad, 0)
+        hi = np.minimum(boxes[:, :2] + boxes[:, 2:] + pad, (w, h))
+        shortest = s.min_segment * np.sqrt(min_area * CARD_ASPECT)
+        whole = np.r_[lo.min(axis=0), hi.max(axis=0)]
+        at_once = np.prod(whole[2:] - whole[:2]) < np.prod(hi - lo, axis=1).sum()  # one search over all, or one per blob
+        if at_once:
+            everywhere = _segments(gray, (int(whole[0]), int(whole[1]), int(whole[2] - whole[0]), int(whole[3] - whole[1])), shortest)
+            middles = everywhere.mean(axis=1)
         found: list[tuple[np.ndarray, float]] = []
-        for blob, (x, y, bw, bh) in zip(blobs, boxes.tolist()):
-            inside = ((middles[:, 0] >= x - pad) & (middles[:, 0] <= x + bw + pad)
-                      & (middles[:, 1] >= y - pad) & (middles[:, 1] <= y + bh + pad))
-            if np.count_nonzero(inside) < 4:
+        for blob, (x0, y0), (x1, y1) in zip(blobs, lo.tolist(), hi.tolist()):
+            if at_once:
+                segs = everywhere[(middles[:, 0] >= x0) & (middles[:, 0] <= x1) & (middles[:, 1] >= y0) & (middles[:, 1] <= y1)]
+            else:
+                segs = _segments(gray, (x0, y0, x1 - x0, y1 - y0), shortest)
+            if len(segs) < 4:
                 continue
-            points, rays = _corners(_longest(segs[inside], int(s.max_segments)), s)
+            points, rays = _corners(_longest(segs, int(s.max_segments)), s)
             quads = _hypotheses(points, rays, s, min_area, min(max_area, cv2.contourArea(blob)))
             if not len(quads):
                 continue
             support = _support(quads, edges, s.side_samples)
-            keep = support >= s.min_support
-            keep[keep] = _seam(quads[keep], edges, s.side_samples) < s.min_support
-            quads, support = _distinct(quads[keep], support[keep])
+            best = np.argsort(-support, kind="stable")[: 8 * int(s.max_finds)]  # near-duplicates many
+            best = best[support[best] >= s.min_support]
+            quads, support = _distinct(quads[best], support[best])
+            quads = quads[_seam(quads, edges, s.side_samples) < s.min_support][: int(s.max_finds)]
             # scored as a contour that fills its quadrilateral: `_suppress` then prefers the
             # outer of a card's near-duplicates, as it does for contours, not the best-supported
             found += [(q, 1.0 - abs(aspect(q) - CARD_ASPECT)) for q in quads]
@@ -276,10 +283,11 @@ def _solid(blobs: list[np.ndarray], solidity: float) -> list[np.ndarray]:
     return kept
 
 
-def _inside(points: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    """Which of `points` (..., 2) lie inside the convex quadrilateral `quad` (4, 2)."""
-    edge = np.roll(quad, -1, axis=0) - quad
-    cross = _cross2(edge, points[..., None, :] - quad)  # (..., 4)
+def _inside(points: np.ndarray, quads: np.ndarray) -> np.ndarray:
+    """Which of `points` (..., 2) lie inside the convex quadrilaterals `quads` (..., 4, 2),
+    the two broadcast against each other."""
+    edge = np.roll(quads, -1, axis=-2) - quads
+    cross = _cross2(edge, points[..., None, :] - quads)  # (..., 4)
     return np.asarray((cross > 0).all(axis=-1) | (cross < 0).all(axis=-1))
 
 
@@ -327,19 +335,20 @@ def blobs_and_their_print(quads: np.ndarray, straight: np.ndarray, edges: np.nda
     areas = np.array([cv2.contourArea(q) for q in quads.astype(np.float32)])
     drop = np.zeros(len(quads), bool)
     loose = _support(quads, cv2.dilate(edges, np.ones((5, 5), np.uint8)), settings.side_samples) < LOOSE
-    for i in np.flatnonzero(straight).tolist():
-        card = quads[i]
-        for j in np.flatnonzero((areas * TOP_SHARE > areas[i]) & (areas < BLOB_CARDS * areas[i])).tolist():
-            if not _inside(card.mean(axis=0), quads[j]):
-                continue
-            common, _ = cv2.intersectConvexConvex(card.astype(np.float32), quads[j].astype(np.float32))
-            if common < NESTED * areas[i]:
-                continue
-            if loose[j]:
-                drop[j] = True
-                drop |= (areas < PRINT_SHARE * areas[i]) & _inside(quads.mean(axis=1), quads[j])
-            elif not straight[j]:
-                drop[i] = True
+    cards = np.flatnonzero(straight)
+    # (k, n): card i's centre inside quadrilateral j, j larger by the shares above
+    holds = (_inside(quads[cards].mean(axis=1)[:, None, :], quads[None])
+             & (areas[None, :] * TOP_SHARE > areas[cards, None]) & (areas[None, :] < BLOB_CARDS * areas[cards, None]))
+    for i, j in zip(*np.nonzero(holds)):
+        i = int(cards[i])
+        common, _ = cv2.intersectConvexConvex(quads[i].astype(np.float32), quads[j].astype(np.float32))
+        if common < NESTED * areas[i]:
+            continue
+        if loose[j]:
+            drop[j] = True
+            drop |= (areas < PRINT_SHARE * areas[i]) & _inside(quads.mean(axis=1), quads[j])
+        elif not straight[j]:
+            drop[i] = True
     return drop
 
 
