@@ -24,6 +24,7 @@ import numpy as np
 from vision.geometry import CARD_ASPECT, aspect
 
 LSD_SCALE = 0.5  # the segment detector's own resampling of the image
+LSD_PIXELS = 40_000  # most pixels it reads a box at
 BENEATH = 0.15   # overlap, as a share of the smaller card, above which one of two cards lies under the other
 NESTED = 0.85    # ... up to this share (one inside the other: `_suppress` chooses)
 TOP_SHARE = 0.8  # a fan or pile is larger than its top card by more than 1 / this
@@ -52,9 +53,14 @@ class OverlapSettings:
 def _segments(gray: np.ndarray, box: tuple[int, int, int, int], shortest: float) -> np.ndarray:
     """(n, 2, 2) straight segments at least `shortest` long inside `box` of `gray`, in
     image pixels, found at half resolution (a quarter of the time; the corners are
-    placed to a pixel or two, which the edge fit after detection corrects)."""
+    placed to a pixel or two, which the edge fit after detection corrects), or less
+    where the box is large (at most LSD_PIXELS then: the cards that fill a large box
+    have long sides, and a card's contour run into a patterned cloth's motifs made
+    a box most of a photo wide, textured all over, which cost more than the rest of
+    the detection)."""
     x, y, w, h = box
-    lines = cv2.createLineSegmentDetector(cv2.LSD_REFINE_STD, LSD_SCALE).detect(
+    scale = min(LSD_SCALE, float(np.sqrt(LSD_PIXELS / max(w * h, 1))))
+    lines = cv2.createLineSegmentDetector(cv2.LSD_REFINE_STD, scale).detect(
         np.ascontiguousarray(gray[y:y + h, x:x + w]))[0]
     if lines is None:
         return np.empty((0, 2, 2), np.float32)
