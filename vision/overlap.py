@@ -9,9 +9,13 @@ across the card two more running back the other way. So inside each such blob th
 straight segments are found (OpenCV's line segment detector, on the blob's box only),
 pairs of them meeting near their ends at about a right angle are taken as corners, and
 two corners facing each other across a card-shaped quadrilateral make a hypothesis.
-A hypothesis is kept where the edge map runs along most of each of its four sides:
-a card lower in the pile has part of its outline hidden, and a quadrilateral joined
-from the corners of two different cards cuts across their faces.
+A hypothesis is kept where the edge map runs along most of each of its four sides
+(a card lower in the pile has part of its outline hidden, and a quadrilateral joined
+from the corners of two different cards cuts across their faces) and no seam runs
+right across it (two touching cards side by side make a card-shaped block). After the
+learned card check, `blobs_and_their_print` drops the box round a fan whose top card
+was found, and `on_top` the card beneath of two that overlap by more than whole cards
+can.
 """
 
 from __future__ import annotations
@@ -313,16 +317,17 @@ def on_top(quads: np.ndarray, edges: np.ndarray, samples: int = 64) -> np.ndarra
     on_edge = edges[y, x] > 0  # (n, samples)
     areas = np.array([cv2.contourArea(q) for q in quads.astype(np.float32)])
     top = np.ones(len(quads), bool)
-    for i in range(len(quads)):
-        for j in range(i + 1, len(quads)):
-            least = BENEATH * min(areas[i], areas[j])
-            common, _ = cv2.intersectConvexConvex(quads[i].astype(np.float32), quads[j].astype(np.float32))
-            if common <= least or common > NESTED * min(areas[i], areas[j]):
-                continue
-            in_j, in_i = _inside(outline[i], quads[j]), _inside(outline[j], quads[i])
-            seen_i = on_edge[i][in_j].mean() if in_j.any() else 1.0
-            seen_j = on_edge[j][in_i].mean() if in_i.any() else 1.0
-            top[j if seen_i >= seen_j else i] = False
+    lo, hi = quads.min(axis=1), quads.max(axis=1)  # only quadrilaterals whose boxes meet can overlap
+    meet = np.triu(((lo[:, None] < hi[None]) & (lo[None] < hi[:, None])).all(axis=2), 1)
+    for i, j in zip(*np.nonzero(meet)):
+        least = BENEATH * min(areas[i], areas[j])
+        common, _ = cv2.intersectConvexConvex(quads[i].astype(np.float32), quads[j].astype(np.float32))
+        if common <= least or common > NESTED * min(areas[i], areas[j]):
+            continue
+        in_j, in_i = _inside(outline[i], quads[j]), _inside(outline[j], quads[i])
+        seen_i = on_edge[i][in_j].mean() if in_j.any() else 1.0
+        seen_j = on_edge[j][in_i].mean() if in_i.any() else 1.0
+        top[j if seen_i >= seen_j else i] = False
     return top
 
 
@@ -331,8 +336,8 @@ def blobs_and_their_print(quads: np.ndarray, straight: np.ndarray, edges: np.nda
     """(n,) True for the candidates to drop, where a card the straight-edge search found
     (`straight`) lies inside a larger quadrilateral (by more than a card peeking out
     from under it, 1 / TOP_SHARE, and less than a mat or a sheet the cards lie on,
-    BLOB_CARDS: `_suppress`'s surface rule knows those). If the larger has a side that `edges` mostly do not
-    run along (LOOSE), it is the box round a fan or a pile, cutting across the table
+    BLOB_CARDS: `_suppress`'s surface rule knows those). If the larger has a side that
+    `edges` mostly do not run along (LOOSE), it is the box round a fan or a pile, cutting across the table
     between its cards: it goes, and so does what lies in it and is much smaller than
     the card (PRINT_SHARE: art panels and title bars of the cards beneath, which the
     box, kept, had hidden from `_suppress` as print inside a card). Otherwise the
@@ -345,8 +350,8 @@ def blobs_and_their_print(quads: np.ndarray, straight: np.ndarray, edges: np.nda
     # (k, n): card i's centre inside quadrilateral j, j larger by the shares above
     holds = (_inside(quads[cards].mean(axis=1)[:, None, :], quads[None])
              & (areas[None, :] * TOP_SHARE > areas[cards, None]) & (areas[None, :] < BLOB_CARDS * areas[cards, None]))
-    for i, j in zip(*np.nonzero(holds)):
-        i = int(cards[i])
+    for k, j in zip(*np.nonzero(holds)):
+        i = int(cards[k])
         common, _ = cv2.intersectConvexConvex(quads[i].astype(np.float32), quads[j].astype(np.float32))
         if common < NESTED * areas[i]:
             continue
