@@ -33,7 +33,7 @@ BENEATH = 0.15   # overlap, as a share of the smaller card, above which one of t
 NESTED = 0.85    # ... up to this share (one inside the other: `_suppress` chooses)
 TOP_SHARE = 0.8  # a fan or pile is larger than its top card by more than 1 / this
 BLOB_CARDS = 8   # a fan or pile is smaller than this many of its cards
-LOOSE = 0.5      # a blob's box has a side that edges (widened by 2 pixels) run along less than this
+LOOSE = 0.3      # a blob's box has a side that edges (widened by 2 pixels) run along less than this
 SEAMS = (1 / 4, 1 / 3, 1 / 2, 2 / 3, 3 / 4)  # where seams between cards cross the blocks of a row or grid
 PRINT_SHARE = 0.6  # what lies in a fan or pile and is smaller than this share of its top card is print
 
