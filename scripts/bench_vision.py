@@ -68,7 +68,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from bench_printed import printed_report  # noqa: E402
 from bench_tracking import FRAMES, TABLES, VIDEOS, pipeline_speed, tracking, zones  # noqa: E402
 from vision.deck import DeckProfile  # noqa: E402
-from vision.detect import ContourCardDetector, rectify  # noqa: E402
+from vision.detect import ContourCardDetector, ContourDetectorSettings, rectify  # noqa: E402
 from vision.embed import DEFAULT_MODEL, OnnxEmbedder, file_sha256  # noqa: E402
 from vision.enroll import Enrollment  # noqa: E402
 from scripts.lib.evaluate import (MarkedPhoto, Tally, TruthCard, detection_counts, marked_photo_truth,  # noqa: E402
@@ -215,11 +215,14 @@ def first_calls(model: Path, runs: int) -> dict:
 
 def detectors(model: Path | None) -> dict[str, CardDetector]:
     """The contour detector `companion recognize` uses, the same without the learned
-    card check and the local-contrast maps (the detector before issue 21's changes),
+    card check, the local-contrast maps and the straight-edge search for overlapping
+    cards (the detector before issue 21's changes), the same without only that search
+    (`contour_no_overlaps`, vision/overlap.py),
     and, given a learned detector's model (scripts/train_detector.py; an experiment,
     not shipped), that detector alone and added to the contour detector, to compare in
     one run."""
-    out: dict[str, CardDetector] = {"contour": ContourCardDetector(), "contour_unchecked": unchecked_detector()}
+    out: dict[str, CardDetector] = {"contour": ContourCardDetector(), "contour_unchecked": unchecked_detector(),
+                                    "contour_no_overlaps": ContourCardDetector(ContourDetectorSettings(overlaps=False))}
     if model is not None:
         from learned_detector import ContourPlusLearned, LearnedCardDetector
 
@@ -229,8 +232,9 @@ def detectors(model: Path | None) -> dict[str, CardDetector]:
 
 
 def unchecked_detector() -> ContourCardDetector:
-    """The contour detector as it was before the learned card check and the local maps."""
-    return ContourCardDetector(verifier=None)
+    """The contour detector as it was before the learned card check, the local maps and
+    the straight-edge search for overlapping cards."""
+    return ContourCardDetector(ContourDetectorSettings(overlaps=False), verifier=None)
 
 
 def realdev(detector: CardDetector) -> dict:
@@ -388,13 +392,16 @@ def speed(embedder: OnnxEmbedder, runs: int) -> dict:
     identifier = GalleryIdentifier(deck.gallery, embedder)
     recognizer = CardRecognizer(ContourCardDetector(), identifier)
     detector, unchecked = ContourCardDetector(), unchecked_detector()
-    frame_ms, detect_ms, unchecked_ms, check_ms, ident_ms = [], [], [], [], []
+    no_overlaps = ContourCardDetector(ContourDetectorSettings(overlaps=False))
+    frame_ms, detect_ms, unchecked_ms, no_overlaps_ms, check_ms, ident_ms = [], [], [], [], [], []
     for scene in table.scenes:
         frame_ms.append(timed(lambda s=scene: recognizer.recognize(s.image), runs)[0] * 1000)
         times = timed_in_turn({"now": lambda s=scene: detector.detect(s.image),
-                               "unchecked": lambda s=scene: unchecked.detect(s.image)}, runs)
+                               "unchecked": lambda s=scene: unchecked.detect(s.image),
+                               "no_overlaps": lambda s=scene: no_overlaps.detect(s.image)}, runs)
         detect_ms.append(times["now"][0] * 1000)
         unchecked_ms.append(times["unchecked"][0] * 1000)
+        no_overlaps_ms.append(times["no_overlaps"][0] * 1000)
         small, _, quads, scores, _ = detector.candidates(scene.image)
         check_ms.append(timed(lambda: detector.verifier.cards(small, quads, scores), runs)[0] * 1000 / max(1, len(quads)))
         cards = [rectify(scene.image, d.corners) for d in detector.detect(scene.image)]
@@ -402,6 +409,7 @@ def speed(embedder: OnnxEmbedder, runs: int) -> dict:
     return {"frame_1280x720_8_cards_ms_median": round(statistics.median(frame_ms), 2),
             "detection_only_ms_median": round(statistics.median(detect_ms), 2),
             "detection_unchecked_ms_median": round(statistics.median(unchecked_ms), 2),
+            "detection_no_overlaps_ms_median": round(statistics.median(no_overlaps_ms), 2),
             "card_check_ms_per_candidate_median": round(statistics.median(check_ms), 3),
             "identification_ms_per_card_median": round(statistics.median(ident_ms), 3),
             "model_bytes": embedder.model.stat().st_size,

@@ -1,6 +1,7 @@
 """Draw what the card detector finds: one generated table per layout (the table kinds and
-face family held out of the learned detector's training) and a few realphotos-dev
-photos, outlines in red, each card's first corner (its own top-left up to a half
+face family held out of the learned detector's training), a few realphotos-dev
+photos, and a pile and a fan of the training world beside the detector without the
+straight-edge search for overlapping cards (blue), outlines in red, each card's first corner (its own top-left up to a half
 turn) in yellow, written under docs/detector/ for the model card. With
 --detector-model, the experimental learned detector's finds are drawn too (learned_*).
 
@@ -21,25 +22,41 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from detector_world import HELD_OUT_FAMILY, HELD_OUT_TABLES, LAYOUTS, world_scene  # noqa: E402
+from detector_world import HELD_OUT_FAMILY, HELD_OUT_TABLES, LAYOUTS, TRAIN_FAMILIES, TRAIN_TABLES, world_scene  # noqa: E402
 from vision.imageio import decode  # noqa: E402
-from vision.detect import ContourCardDetector  # noqa: E402
+from vision.detect import ContourCardDetector, ContourDetectorSettings  # noqa: E402
 from vision.interfaces import CardDetector  # noqa: E402
 from vision.refine import refine_quads  # noqa: E402
 
 REALDEV = ROOT.parent / "shared" / "data" / "realphotos-dev" / "photos"
-REAL_PICKS = ("blackjack_surface3.png", "bridge_deal5.jpg", "set_tomwhite_cloth.jpg")
+REAL_PICKS = ("blackjack_surface3.png", "bridge_deal1.jpg", "bridge_deal5.jpg", "set_tomwhite_cloth.jpg")
 WIDTH = 960  # pictures are saved this wide
 
 
-def drawn(image: np.ndarray, quads: list[np.ndarray]) -> np.ndarray:
+def drawn(image: np.ndarray, quads: list[np.ndarray], before: list[np.ndarray] = ()) -> np.ndarray:
+    """`quads` in red, first corner yellow; `before` (another detector's) thin in blue under them."""
     scale = WIDTH / image.shape[1]
     out = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    for quad in before:
+        cv2.polylines(out, [np.round(quad * scale).astype(np.int32)], True, (255, 96, 0), 4, cv2.LINE_AA)
     for quad in quads:
         q = np.round(quad * scale).astype(np.int32)
         cv2.polylines(out, [q], True, (0, 0, 255), 2, cv2.LINE_AA)
         cv2.circle(out, tuple(int(v) for v in q[0]), 5, (0, 255, 255), -1, cv2.LINE_AA)
     return out
+
+
+def overlap_pictures(out: Path) -> None:
+    """One pile and one fan of the training world (`overlap_<layout>.jpg`): the shipping
+    detector in red over the same without the straight-edge search (vision/overlap.py)
+    in blue, both fitted to the edges."""
+    rng = random.Random("detector-pictures-overlap")
+    now, before = ContourCardDetector(), ContourCardDetector(ContourDetectorSettings(overlaps=False))
+    for layout in ("pile", "fan"):
+        scene = world_scene(rng, (1280, 720), TRAIN_TABLES, TRAIN_FAMILIES, layout, card_px=(110, 260))
+        found = [refine_quads(scene.image, [d.corners for d in detector.detect(scene.image)]) for detector in (now, before)]
+        cv2.imwrite(str(out / f"overlap_{layout}.jpg"), drawn(scene.image, list(found[0]), list(found[1])),
+                    [cv2.IMWRITE_JPEG_QUALITY, 80])
 
 
 def pictures(detector: CardDetector, out: Path, prefix: str) -> None:
@@ -63,6 +80,7 @@ def main() -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     cv2.setNumThreads(1)
     pictures(ContourCardDetector(), args.out, "")
+    overlap_pictures(args.out)
     if args.detector_model:
         from learned_detector import LearnedCardDetector
 

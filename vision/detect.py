@@ -21,10 +21,10 @@ import cv2
 import numpy as np
 
 from vision.cardness import CardVerifier
-from vision.geometry import aspect, side_lengths
+from vision.geometry import CARD_ASPECT, aspect, side_lengths
 from vision.interfaces import CARD_SIZE, Detection
+from vision.overlap import OverlapFinder, blobs_and_their_print, on_top
 
-CARD_ASPECT = 63 / 88  # short side over long side of a standard card
 TABLE_SCALE = 4            # the table's colour is judged at a quarter of the working size
 TABLE_BIN = 12             # a and b levels per bin when finding a plain table's colour (lightness: three times as many), and its reach
 PLAIN_TABLE_SHARE = 0.6    # a table is plain when colours near its commonest cover this much of the picture
@@ -47,6 +47,7 @@ class ContourDetectorSettings:
     min_fill: float = 0.8         # contour area over its quadrilateral's area
     plain_table: bool = True      # also look for what is not a plain table's colour (`_off_plain_table`)
     check_plain_tables: bool = True  # run the learned card check on plain tables too
+    overlaps: bool = True         # look for the top cards of fans and piles (vision/overlap.py)
 
 
 def _areas(quads: np.ndarray) -> np.ndarray:
@@ -173,6 +174,26 @@ def _overlap(a: np.ndarray, b: np.ndarray) -> float:
     return float(area)
 
 
+@dataclass(frozen=True)
+class _Contours:
+    quads: list[tuple[np.ndarray, float]]  # card-shaped quadrilaterals with their scores
+    blobs: list[np.ndarray]                # contours too large for a card and not card-shaped
+
+
+@dataclass(frozen=True)
+class _Search:
+    """One image's candidates: its working copy and scale, the quadrilaterals (n, 4, 2)
+    and their scores, whether the table is plain, the edge map, and which candidates the
+    straight-edge search found (`vision/overlap.py`) rather than a contour."""
+    small: np.ndarray
+    scale: float
+    quads: np.ndarray
+    scores: np.ndarray
+    plain: bool
+    edges: np.ndarray
+    straight: np.ndarray
+
+
 class ContourCardDetector:
     """`CardDetector` over contours of several binary maps of the image."""
 
@@ -180,25 +201,42 @@ class ContourCardDetector:
                  verifier: CardVerifier | None | str = "default") -> None:
         self.settings = settings or ContourDetectorSettings()
         self.verifier = CardVerifier.load() if isinstance(verifier, str) else verifier
+        self.overlaps = OverlapFinder()
 
     def detect(self, image: np.ndarray) -> list[Detection]:
-        small, scale, quads, scores, plain = self.candidates(image)
-        if self.verifier is not None and len(quads) and not (plain and not self.settings.check_plain_tables):
-            cards = _with_outer_edges(quads, self.verifier.cards(small, quads, scores))
-            quads, scores = quads[cards], scores[cards]
+        found = self._search(image)
+        quads, scores, straight = found.quads, found.scores, found.straight
+        if self.verifier is not None and len(quads) and not (found.plain and not self.settings.check_plain_tables):
+            cards = _with_outer_edges(quads, self.verifier.cards(found.small, quads, scores))
+            quads, scores, straight = quads[cards], scores[cards], straight[cards]
+        if straight.any():
+            blob = blobs_and_their_print(quads, straight, found.edges, self.overlaps.settings)
+            quads, scores = quads[~blob], scores[~blob]
         kept = _suppress(list(zip(quads, scores.tolist())))
-        return [Detection(corners=order_clockwise(q / scale), score=score) for q, score in kept]
+        if self.settings.overlaps and len(kept) > 1:
+            kept = [k for k, top in zip(kept, on_top(np.array([q for q, _ in kept]), found.edges)) if top]
+        return [Detection(corners=order_clockwise(q / found.scale), score=score) for q, score in kept]
 
     def candidates(self, image: np.ndarray) -> tuple[np.ndarray, float, np.ndarray, np.ndarray, bool]:
         """The working copy of `image`, its scale, and the card-shaped quadrilaterals
         (n, 4, 2, clockwise from a corner of a short side, in the copy's pixels) the
         contour search finds inside the frame, with their scores: what the learned
         check (vision/cardness.py) and then `_suppress` choose from."""
+        found = self._search(image)
+        return found.small, found.scale, found.quads, found.scores, found.plain
+
+    def _search(self, image: np.ndarray) -> "_Search":
         small, scale = _working_copy(image, self.settings.work_size)
-        found, plain = self._candidates(small)
-        quads = np.array([order_clockwise(q) for q, _ in found], np.float32).reshape(-1, 4, 2)
+        found, plain, edges = self._candidates(small)
+        straight = self.overlaps.find(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), edges, found.blobs,
+                                      self.settings.min_area * small.shape[0] * small.shape[1],
+                                      self.settings.max_area * small.shape[0] * small.shape[1]) if self.settings.overlaps else []
+        every = found.quads + straight
+        quads = np.array([order_clockwise(q) for q, _ in every], np.float32).reshape(-1, 4, 2)
         inside = _inside_frame(quads, small.shape)
-        return small, scale, quads[inside], np.array([s for _, s in found], np.float32)[inside], plain
+        scores = np.array([s for _, s in every], np.float32)
+        by_edges = np.arange(len(every)) >= len(found.quads)
+        return _Search(small, scale, quads[inside], scores[inside], plain, edges, by_edges[inside])
 
     def working_scale(self, shape: tuple[int, ...]) -> float:
         return min(1.0, self.settings.work_size / max(shape[:2]))
@@ -221,19 +259,27 @@ class ContourCardDetector:
         _, colour_edges = cv2.threshold(change, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
         return [edges, colour_edges]
 
-    def _candidates(self, small: np.ndarray) -> tuple[list[tuple[np.ndarray, float]], bool]:
+    def _candidates(self, small: np.ndarray) -> tuple["_Contours", bool, np.ndarray]:
         """Card-shaped quadrilaterals of the edge maps, and on a plain table of the map
-        of what is not the table's colour (`_off_plain_table`). A glare spot is not the
+        of what is not the table's colour (`_off_plain_table`), with the blobs of the edge
+        maps that may be overlapping cards; whether the table is plain; the edge map. A glare spot is not the
         table's colour either, but it fades out where a card's edge is a step: those
         must have a colour step along most of their outline."""
         change = _colour_change(small)
-        found = [quad for binary in self._maps(small, change) for quad in self._from_map(binary)]
+        maps = self._maps(small, change)
+        blobs: list[np.ndarray] = []
+        found = [quad for binary in maps for quad in self._from_map(binary, blobs)]
         off_table = _off_plain_table(small) if self.settings.plain_table else None
         if off_table is not None:
             found += [(q, score) for q, score in self._from_map(off_table) if _outlined(q, change)]
-        return found, off_table is not None
+        return _Contours(found, blobs), off_table is not None, maps[0]
 
-    def _from_map(self, binary: np.ndarray) -> list[tuple[np.ndarray, float]]:
+    def _from_map(self, binary: np.ndarray, blobs: list[np.ndarray] | None = None) -> list[tuple[np.ndarray, float]]:
+        """Card-shaped quadrilaterals of the regions `binary` encloses; the regions too
+        large to be one card and not even a quadrilateral are added to `blobs`: cards
+        that overlap, not a row or grid of touching cards (a quadrilateral of another
+        aspect, which `_split` and `_suppress` deal with, and whose square blocks would
+        all look like cards to the straight-edge search)."""
         s = self.settings
         image_area = binary.shape[0] * binary.shape[1]
         found: list[tuple[np.ndarray, float]] = []
@@ -249,6 +295,8 @@ class ContourCardDetector:
                 found.append((quad, scored))
             elif area > 2 * s.min_area * image_area:
                 found += self._split(contour)
+                if blobs is not None and (quad is None or area < s.min_fill * _polygon_area(quad)):
+                    blobs.append(contour)
         return found
 
     def _card_like(self, quad: np.ndarray, area: float) -> float | None:

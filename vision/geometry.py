@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 NEXT = [1, 2, 3, 0]  # the corner after each corner, going round
+CARD_ASPECT = 63 / 88  # short side over long side of a standard card
 
 
 def side_lengths(quad: np.ndarray) -> np.ndarray:
