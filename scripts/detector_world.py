@@ -33,7 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from learned_detector import CORE, STRIDE  # noqa: E402
 from vision.synth.faces import FACE_SIZE, GAMES, game_codes, game_face  # noqa: E402
 
-TRAIN_TABLES = ("wood", "felt", "plain_light", "plain_dark", "blotchy", "striped", "cork", "stone", "motif")
+TRAIN_TABLES = ("wood", "felt", "plain_light", "plain_dark", "blotchy", "striped", "cork", "stone", "motif",
+                "tiles", "tartan", "linen")
 HELD_OUT_TABLES = ("checked", "floral")
 TRAIN_FAMILIES = ("pips", "panel", "symbols", "flat", "back")
 HELD_OUT_FAMILY = "games"
@@ -285,6 +286,37 @@ def table_texture(kind: str, size: tuple[int, int], rng: random.Random) -> np.nd
         x = np.arange(w)[None, :] + rng.uniform(-1, 1) * np.arange(h)[:, None]
         t = ((x // step) % 2).astype(np.float32)[..., None]
         img = base * (1 - t) + other * t
+    elif kind == "tiles":  # a tiled table top: tiles of one to three colours between grout lines
+        th = rng.randint(25, 160)  # square tiles, or bricks two to three times as long laid in offset rows
+        tw = int(th * rng.uniform(0.9, 1.1)) if rng.random() < 0.6 else int(th * rng.uniform(2, 3))
+        grout = rng.randint(1, 6)
+        colours = np.array([_colour(rng) for _ in range(rng.randint(1, 3))], np.float32)
+        jitter = np.array([rng.uniform(0.85, 1.1) for _ in range(64)], np.float32)
+        iy = np.arange(h)[:, None] // th
+        shifted = np.arange(w)[None, :] + (iy % 2) * (tw // 2 if tw > 1.5 * th else 0)
+        ix = shifted // tw
+        tile = (ix * 7 + iy * 13) % 64
+        pick = colours[(ix * 3 + iy * 5 + (ix * iy) % 7) % len(colours)] if len(colours) > 1 else colours[np.zeros_like(tile)]
+        img = pick * jitter[tile][..., None]
+        line = ((shifted % tw) < grout) | ((np.arange(h)[:, None] % th) < grout)
+        img[line] = np.array(_colour(rng), np.float32)
+    elif kind == "tartan":  # plaid: bands of several widths and colours crossing, each colour mixed
+        img = np.broadcast_to(base, (h, w, 3)).copy()
+        for axis in (0, 1):
+            n = (w, h)[axis]
+            bands = np.zeros(n, np.float32)
+            pos = 0
+            while pos < n:
+                width = rng.randint(3, 40)
+                bands[pos:pos + width] = rng.choice((0.0, 0.0, 0.5, 1.0))
+                pos += width + rng.randint(3, 40)
+            colour = np.array(_colour(rng), np.float32)
+            t = (bands[None, :] if axis == 0 else bands[:, None])[..., None] * rng.uniform(0.3, 0.6)
+            img = img * (1 - t) + colour * t
+    elif kind == "linen":  # a fine weave: threads crossing at one or two pixels
+        img = np.broadcast_to(base, (h, w, 3)).copy()
+        weave = _noise((h, 1), 1) + _noise((1, w), 1)
+        img += rng.uniform(6, 20) * weave[..., None]
     elif kind == "checked":
         step = rng.randint(8, 60)
         other = np.array(_colour(rng), np.float32)
