@@ -15,7 +15,7 @@ state, not stored: `event_schema(game, state)`.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Sequence
 
 from rules.core import GameState
 from rules.registry import game_spec
@@ -28,8 +28,13 @@ def seat(key: str = "player", label: str = "Player") -> Field:
     return {"key": key, "type": "seat", "label": label}
 
 
-def card(key: str, list_: str, label: str, optional: bool = False) -> Field:
-    return {"key": key, "type": "card", "list": list_, "label": label, "optional": optional}
+def card(key: str, list_: str, label: str, optional: bool = False, new: str | None = None) -> Field:
+    """One card from a pick-list; with `new` (what such a card is, for the host), also one
+    the list does not hold, named as typed: a deck's own card the book never names."""
+    field = {"key": key, "type": "card", "list": list_, "label": label, "optional": optional}
+    if new is not None:
+        field["new"] = new
+    return field
 
 
 def cards(key: str, list_: str, label: str, least: int = 0, most: int | None = None,
@@ -73,21 +78,3 @@ def entry(code: Any, label: str, **facts: Any) -> dict[str, Any]:
 def event_schema(game: str, state: GameState) -> Schema:
     """The forms of `game`'s events for the game as `state` stands (its deck, its seats)."""
     return {"game": game, **game_spec(game).event_schema(state)}
-
-
-def card_list_of(schema: Schema, action: Mapping[str, Any], path: Sequence[Any]) -> str | None:
-    """The pick-list the card at `path` inside an event of this schema comes from (for
-    the picker of a camera question), or None when that field holds no card."""
-    spec = next((e for e in schema["events"] if e["kind"] == action.get("kind")), None)
-    fields = spec["fields"] if spec else []
-    for step in path:
-        if isinstance(step, int):
-            continue
-        field = next((f for f in fields if f["key"] == step), None)
-        if field is None:
-            return None
-        if "fields" in field:
-            fields = field["fields"]
-            continue
-        return field.get("list")
-    return None

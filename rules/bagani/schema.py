@@ -17,6 +17,14 @@ def event_schema(state: GameState) -> Schema:
     halimaw = [entry(h.name, h.name, color=h.color, lakas=h.lakas, dp=h.dp,
                       attacks=list(h.attacks) if h.attacks is not None else None)
                for h in sorted(kinds.values(), key=lambda h: h.name)]
+    # A Halimaw as the host tells it: the facts the book prints come filled in (`prefill`),
+    # the rest (the book prints few) typed once, when the card first shows.
+    halimaw_facts = [card("name", "halimaw", "Which Halimaw", new="a Halimaw of this deck"),
+                     choice("color", "Colour", colours, optional=True),
+                     number("lakas", "Lakas", 1, 20, optional=True),
+                     number("dp", "DP", 0, 50, optional=True),
+                     {"key": "attacks", "type": "multi", "label": "Attacks", "optional": True,
+                      "options": [{"value": v, "label": t} for v, t in attacks]}]
     return {
         "lists": {"bagani": [entry(c, c.replace("-", " ") if c != bagani_cards.BIYAYA
                                     else bagani_cards.BIYAYA_NAME) for c in codes],
@@ -24,7 +32,8 @@ def event_schema(state: GameState) -> Schema:
         "events": [
             event("setup", "The face-up rows at the start",
                   cards("bagani", "bagani", "Five face-up Bagani cards", 5, 5),
-                  cards("halimaw", "halimaw", "Four face-up Halimaw", 4, 4)),
+                  {"key": "halimaw", "type": "records", "label": "Four face-up Halimaw", "item": "Halimaw",
+                   "min": 4, "max": 4, "prefill": "halimaw", "fields": halimaw_facts}),
             event("draw", "Draw a card", seat(),
                   choice("source", "From", [("row", "the face-up row"), ("deck", "the deck top")]),
                   card("card", "bagani", "Card (if seen)", optional=True)),
@@ -34,13 +43,8 @@ def event_schema(state: GameState) -> Schema:
             event("defeat", "Defeat a Halimaw", seat(), card("halimaw", "halimaw", "Halimaw")),
             event("done", "End the attack step (or pass)", seat()),
             event("reveal", "Reveal the next Halimaw",
-                  {"key": "halimaw", "type": "record", "label": "Halimaw", "prefill": "halimaw", "fields": [
-                      card("name", "halimaw", "Which Halimaw"),
-                      choice("color", "Colour", colours, optional=True),
-                      number("lakas", "Lakas", 1, 20, optional=True),
-                      number("dp", "DP", 0, 50, optional=True),
-                      {"key": "attacks", "type": "multi", "label": "Attacks", "optional": True,
-                       "options": [{"value": v, "label": t} for v, t in attacks]}]}),
+                  {"key": "halimaw", "type": "record", "label": "Halimaw", "prefill": "halimaw",
+                   "fields": halimaw_facts}),
             event("show", "A hand shown to the table", seat(), cards("cards", "bagani", "Cards")),
             event("end", "Score the final hands", per_seat("hands", "bagani", "Final hand", optional=True)),
         ],

@@ -28,6 +28,11 @@ def _roman(n: int) -> str:
 _ROMAN = tuple(_roman(n) for n in range(1, MAX_LEVEL + 1))
 
 
+def roman(level: int) -> str:
+    """A level as the card prints it ("IV"); 0, which no card prints, as "0"."""
+    return _ROMAN[level - 1] if level > 0 else "0"
+
+
 def parse_level(value: Any, path: str) -> int:
     """An entity level: a whole number 0 to MAX_LEVEL, or the Roman numeral printed on the
     card written the standard way ("IV", never "IIII", "VX" or "L")."""

@@ -14,6 +14,7 @@ from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 from rules.core import BadInput
 from rules.event import Event, seat_name
+from rules.lagim.cards import parse_level, roman
 from rules.payload import expect, items, obj, opt, req
 
 
@@ -269,6 +270,32 @@ class EndPhase(_Action):
         return f"{who} ends the phase"
 
 
+@dataclass(frozen=True)
+class Printed(Event):
+    """What a card prints that the book does not: its entity level and moon alignment, told
+    by the host the first time the game needs them (the facts a deck file would give), so a
+    table with no deck file still plays. Nobody acts: it is a fact about the deck, not a move."""
+
+    kind: ClassVar[str] = "printed"
+    card: str = ""
+    level: int | None = None
+    moon: str | None = None
+
+    def describe(self, players: Sequence[str]) -> str:
+        facts = ([f"level {roman(self.level)}"] if self.level is not None else []) + (
+            [f"moon {self.moon}"] if self.moon is not None else [])
+        return f"{self.card} is printed with {' and '.join(facts)}"
+
+
+def _printed(raw: Mapping[str, Any]) -> Printed:
+    level = raw.get("level")
+    printed = Printed(req(raw, "card", str), None if level is None else parse_level(level, "level"),
+                      opt(raw, "moon", str, None))
+    if printed.level is None and printed.moon is None:
+        raise BadInput("level", "give the card's printed level, its moon alignment, or both")
+    return printed
+
+
 def _defender(value: Any, path: str) -> RevealedDefender:
     raw = obj(value, path)
     equip: list[Any] = opt(raw, "equip", list, [], path)
@@ -304,11 +331,13 @@ def action_from_dict(data: Mapping[str, Any]) -> Any:
     """The action `data` describes (as `to_dict` wrote it); BadInput names a wrong field."""
     raw = obj(data, "action")
     kind = req(raw, "kind", str)
+    if kind == Printed.kind:
+        return _printed(raw)
     if kind not in _READERS:
-        raise BadInput("kind", f"unknown Lagim action {kind!r}; one of {', '.join(_READERS)}")
+        raise BadInput("kind", f"unknown Lagim action {kind!r}; one of {', '.join([*_READERS, Printed.kind])}")
     return _READERS[kind](raw, _seat(raw, "player"))
 
 
 LagimAction = (DrawBaryo | BuildDefence | ForestAttack | Battle | Standby | Hasik | Pagtauli | Angkla
                | SacrificeDarkCoin | BaryoOffering | SpecialKontra | EndPhase | SwitchDefence | Salag | Reap
-               | Disable)
+               | Disable | Printed)

@@ -6,6 +6,7 @@ from typing import Any, Callable
 
 from rules.core import GameState
 from rules.event_schema import Schema, card, cards, choice, entry, event, number, seat
+from rules.lagim.cards import MAX_LEVEL, roman
 from rules.lagim.state import LagimState
 
 
@@ -27,7 +28,8 @@ def event_schema(state: GameState) -> Schema:
                   "lakas": listed(lambda c: c.kind == "lakas"),
                   "kontra": listed(lambda c: c.kind == "kontra"),
                   "special": listed(lambda c: c.kind == "kontra" and "special" in c.archetypes),
-                  "nullifiers": listed(lambda c: c.nullifies) or listed(lambda c: c.deck == "baryo")},
+                  "nullifiers": listed(lambda c: c.nullifies) or listed(lambda c: c.deck == "baryo"),
+                  "all": listed(lambda c: True)},
         "events": [
             event("draw_baryo", "Draw a Baryo card", seat()),
             event("build_defence", "Build the defence line", seat(),
@@ -67,6 +69,10 @@ def event_schema(state: GameState) -> Schema:
             event("disable", "A Forest card disables Defenders (DISABLE)", seat(),
                   card("card", "forest", "Forest card"), number("defenders", "Defenders disabled", 1, 3)),
             event("end_phase", "End the phase (no draw possible)", seat()),
+            event("printed", "A card's printed level or moon (no deck file)", card("card", "all", "Card"),
+                  choice("level", "Entity level", [(n, roman(n)) for n in range(1, MAX_LEVEL + 1)], optional=True),
+                  choice("moon", "Moon alignment", [("full", "Full Moon (circular line)"), ("other", "another phase")],
+                         optional=True)),
         ],
     }
 

@@ -15,9 +15,9 @@ from typing import Any, Callable, Iterable
 from rules.core import IllegalMove
 from rules.lagim.events import (
     Angkla, BaryoOffering, Battle, BuildDefence, DrawBaryo, EndPhase, ForestAttack, Hasik, Pagtauli,
-    Disable, LagimAction, Reap, RevealedDefender, SacrificeDarkCoin, Salag, SpecialKontra, Standby, SwitchDefence)
+    Disable, LagimAction, Printed, Reap, RevealedDefender, SacrificeDarkCoin, Salag, SpecialKontra, Standby, SwitchDefence)
 from rules.lagim.battle import AGIMAT, Defender, Equip, ForestFighter, judge
-from rules.lagim.cards import CardInfo
+from rules.lagim.cards import CardInfo, Deck, roman
 from rules.lagim.scoring import DEFENCE_LINE_CARDS, SPIRIT_PATH_COINS
 from rules.lagim.position import LAGIM_LIMIT, PHASE_NAMES, RAID_MAX_CARDS, Baryo, Block, Incoming, Table
 
@@ -74,7 +74,8 @@ class _Turn:
 
     def level(self, info: CardInfo) -> int:
         if info.level is None:
-            raise IllegalMove(f"The entity level of {info.name} is not known: add it to the deck file.")
+            raise IllegalMove(f"The entity level of {info.name} is not known: tell it as the card prints "
+                              "it (a printed event), or add it to the deck file.")
         return info.level
 
     def fighter(self, name: str) -> ForestFighter:
@@ -525,7 +526,8 @@ def _hasik(g: _Turn, a: Hasik) -> None:
             raise IllegalMove(f"A Full Moon summon brings a {archetype.capitalize()} Lagim card.")
         unknown = [c.name for c in lagim if c.moon is None]
         if sum(c.full_moon for c in lagim) < 2:
-            raise IllegalMove(f"The moon alignment of {unknown[0]} is not known: add it to the deck file."
+            raise IllegalMove(f"The moon alignment of {unknown[0]} is not known: tell it as the card "
+                              "prints it (a printed event), or add it to the deck file."
                               if unknown else "A summon needs two Full Moon Lagim of one archetype.")
         g.take_from_forest_deck(summoned.name)
         names += (summoned.name,)
@@ -660,8 +662,24 @@ def acting_seat(table: Table) -> int | None:
     return table.turn if table.incoming is None else table.incoming.target
 
 
+def _learn_printed(table: Table, action: Printed) -> Table:
+    """The deck with a card's printed facts filled in; a fact already known stays as it is."""
+    info = table.card(action.card)
+    if info is None:
+        raise IllegalMove(f"There is no Lagim card called {action.card}.")
+    for fact, known, told in (("level", info.level, action.level), ("moon alignment", info.moon, action.moon)):
+        if known is not None and told is not None and str(known).casefold() != str(told).strip().casefold():
+            shown = roman(known) if isinstance(known, int) else known
+            raise IllegalMove(f"{info.name} already has {fact} {shown}: every copy prints the same.")
+    learnt = replace(info, level=info.level if action.level is None else action.level,
+                     moon=info.moon if action.moon is None else action.moon.strip().lower())
+    return replace(table, deck=Deck({**table.deck.cards, info.name.casefold(): learnt}), announcements=())
+
+
 def play(table: Table, action: LagimAction) -> Table:
     """The table after `action`, with its announcements; IllegalMove if the rules forbid it."""
+    if isinstance(action, Printed):
+        return _learn_printed(table, action)
     handler = _HANDLERS.get(type(action))
     if handler is None:
         raise IllegalMove(f"Lagim has no {getattr(action, 'kind', type(action).__name__)} event.")

@@ -18,8 +18,13 @@ def schema_of(page: Page) -> dict[str, Any]:
 
 
 def pick(page: Page, code: Any) -> None:
-    """Tap a card in the open picker (scrolling it into view, as a thumb would)."""
-    page.locator(f"#picker-list button[data-code={json.dumps(str(code))}]").click()
+    """Tap a card in the open picker (scrolling it into view, as a thumb would); a card the
+    list does not hold (a deck's own Halimaw) is typed into the search and added."""
+    listed = page.locator(f"#picker-list button[data-code={json.dumps(str(code))}]")
+    if not listed.count():
+        page.locator("#picker-search").fill(str(code))
+        listed = page.locator(f"#picker-list button[data-new={json.dumps(str(code))}]")
+    listed.click()
 
 
 def _field(box: Locator, key: str) -> Locator:

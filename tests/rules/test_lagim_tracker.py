@@ -200,7 +200,37 @@ def test_repelling_a_dweller_at_dawn_captures_it_and_ends_the_turn() -> None:
 def test_a_battle_with_a_card_of_unknown_level_asks_for_the_deck_file() -> None:
     state = lagim.new_game(["Ana", "Ben"]).apply(DrawBaryo(ANA)).apply(BuildDefence(ANA, defenders=1))
     state = state.apply(ForestAttack(ANA, "Kapre"))
-    refused(state, fight(ANA, ("Dante",)), "entity level of Dante is not known")
+    refused(state, fight(ANA, ("Dante",)), "entity level of Dante is not known: tell it as the card prints it")
+
+
+def test_with_no_deck_file_the_host_tells_the_levels_the_cards_print_and_the_battle_is_judged() -> None:
+    """"Entity levels are printed on the cards" (RULES-NOTES): a table with no deck file
+    learns each one when the host reads it off the card, as an event the log replays."""
+    state = lagim.new_game(["Ana", "Ben"]).apply(DrawBaryo(ANA)).apply(BuildDefence(ANA, defenders=1))
+    state = state.apply(ForestAttack(ANA, "Kapre"))
+    for told in ({"kind": "printed", "card": "Dante", "level": "III"}, {"kind": "printed", "card": "kapre", "level": 4}):
+        state = state.apply(lagim.action_from_dict(told))
+    assert state.current_player() == ANA  # a fact about the deck, not a move: still Ana's answer
+    refused(state, lagim.action_from_dict({"kind": "printed", "card": "Kapre", "level": "V"}),
+            "Kapre already has level IV")
+    state = state.apply(fight(ANA, ("Dante",)))
+    assert "Kapre" in " ".join(state.announcements)
+
+
+@pytest.mark.parametrize("told, problem", [
+    ({"kind": "printed", "card": "Kapre"}, "give the card's printed level"),
+    ({"kind": "printed", "card": "Kapre", "level": "IIII"}, "not a level"),
+    ({"kind": "printed", "card": "Kapre", "level": 21}, "must be 0 to 20"),
+    ({"kind": "printed", "level": "I"}, "card"),
+])
+def test_a_printed_fact_that_is_no_level_is_refused_naming_the_field(told: dict, problem: str) -> None:
+    with pytest.raises(BadInput, match=problem):
+        lagim.action_from_dict(told)
+
+
+def test_a_printed_fact_names_a_card_of_the_game() -> None:
+    refused(lagim.new_game(["Ana", "Ben"]), lagim.action_from_dict({"kind": "printed", "card": "Pikachu", "level": 2}),
+            "no Lagim card called Pikachu")
 
 
 # -- the Lagim Limit -----------------------------------------------------------------------

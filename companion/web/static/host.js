@@ -7,8 +7,8 @@
   const $ = (id) => document.getElementById(id);
   const el = Board.el;
   const CAMERA_EVERY_MS = 1000;
-  let schema = null;        // the game's event forms (/api/schema), fetched once per game
-  let schemaGame = null;
+  let schema = null;        // the game's event forms (/api/schema), fetched again after each event:
+  let schemaFor = null;     // its lists follow the game (a Halimaw or a level the host has told)
   let correcting = null;    // seq of the event being corrected, or null for a new event
   let readForm = null;      // () => the event the form holds
   let formFor = null;       // the game and turn the form was last built for
@@ -156,11 +156,14 @@
   }
 
   async function loadSchema(state) {
-    if (schemaGame === state.game_id && schema) return;
-    schemaGame = state.game_id;
+    const last = (state.accepted || [])[0];  // the newest event first; undo changes it too
+    const key = `${state.game_id}:${last ? last.seq : ""}`;
+    if (schemaFor === key && schema) return;
+    const newGame = !schema || !String(schemaFor).startsWith(`${state.game_id}:`);
+    schemaFor = key;
     const response = await fetch("/api/schema", { credentials: "same-origin" });
     schema = await response.json();
-    formFor = null;
+    if (newGame) formFor = null;
   }
 
   // `chosen`: the host picked this form (a suggestion, a correction), so it counts as started.

@@ -23,7 +23,7 @@ const Forms = (() => {
       if (d.open) d.close();
       if (resolve) { const r = resolve; resolve = null; r(value); }
     }
-    function fill(entries, query) {
+    function fill(entries, query, addNew) {
       const list = document.getElementById("picker-list");
       list.replaceChildren();
       const words = query.trim().toLowerCase();
@@ -36,15 +36,27 @@ const Forms = (() => {
         item.append(b);
         list.append(item);
       }
+      // A deck's own card the list cannot know (the book names 5 of 21 Halimaw): the name as typed.
+      const typed = query.trim().replace(/\s+/g, " ");
+      const known = entries.some((e) => [String(e.code), e.label].some((t) => t.toLowerCase() === words));
+      if (addNew && typed && !known) {
+        const name = typed[0].toUpperCase() + typed.slice(1);
+        const item = el("li");
+        const b = button(`Add “${name}”: ${addNew}`, "pick new", () => close({ code: name }));
+        b.dataset.new = name;
+        item.append(b);
+        list.append(item);
+      }
     }
-    // Resolves to {code} (a card), {code: null} (the `none` button, when labelled) or undefined (cancel).
-    function open(title, entries, none) {
+    // Resolves to {code} (a card), {code: null} (the `none` button, when labelled) or undefined
+    // (cancel). With `addNew` (what a new name means), a name typed in the search is a choice too.
+    function open(title, entries, none, addNew) {
       const d = dialog();
       document.getElementById("picker-title").textContent = title;
       const search = document.getElementById("picker-search");
       search.value = "";
-      search.oninput = () => fill(entries, search.value);
-      fill(entries, "");
+      search.oninput = () => fill(entries, search.value, addNew);
+      fill(entries, "", addNew);
       document.getElementById("picker-none").hidden = !none;
       document.getElementById("picker-none").textContent = none || "";
       document.getElementById("picker-none").onclick = () => close({ code: null });
@@ -91,7 +103,7 @@ const Forms = (() => {
     let value = null;
     const show = button("", "card-pick", async () => {
       const picked = await Picker.open(field.label, ctx.schema.lists[field.list] || [],
-                                       field.optional ? "No card / not seen" : null);
+                                       field.optional ? "No card / not seen" : null, field.new);
       if (picked !== undefined) { set(picked.code); if (ctx.changed) ctx.changed(field, value); }
     });
     show.setAttribute("aria-describedby", labelId);
@@ -289,7 +301,7 @@ const Forms = (() => {
 
   function recordsWidget(field, ctx) {
     return listOf(field, ctx, (n) => recordWidget({ key: `${field.key}-${n}`, label: `${field.item} ${n}`,
-                                                    fields: field.fields }, ctx), field.item);
+                                                    fields: field.fields, prefill: field.prefill }, ctx), field.item);
   }
 
   const WIDGETS = { seat: seatWidget, card: cardWidget, cards: cardsWidget, groups: groupsWidget,
