@@ -48,6 +48,10 @@ MIN_ABSORPTION = 0.2        # ink: some channel reflects under 0.8 of its paper
 COLOURFUL = 0.35            # coloured ink: its channels' spread is this share of its absorption (black: ~0)
 MIN_STROKE_SHARE = 0.2      # coloured strokes' share of all the ink that makes a card coloured, not white
 MIN_STROKE_PIXELS = 0.001   # ... and their least share of the card's area
+CORNER = (0.4, 0.3)         # width, height share of the trimmed card where a corner index sits
+CLIPPED = 250.0             # of 256 (+1): a channel the camera has clipped ...
+UNEVEN_CLIP = 15.0          # ... while another is this much darker: the paper's colour is unknown there
+MIN_CORNER_SHARE = 0.1      # coloured strokes' share of the ink in both opposite corners that makes a card coloured
 
 
 @dataclass(frozen=True)
@@ -115,23 +119,44 @@ def _hue_shares(hue: np.ndarray, weight: np.ndarray, names: Sequence[str]) -> di
     return {name: float(weight[nearest == k].sum() / total) for k, name in enumerate(names)}
 
 
-def thin_ink(card: np.ndarray, level: np.ndarray | None = None) -> tuple[float, np.ndarray, np.ndarray]:
-    """(coloured strokes' share of all the card's ink, their hues, their weights): each
-    pixel read against the paper around it, weighted by how much light it absorbs."""
-    image = white_balanced(card, STROKE_SIZE, level).astype(np.float32) + 1.0
+def coloured_strokes(card: np.ndarray, level: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """(hues, weights) of a card's coloured strokes, none where its thin ink is not
+    coloured. Each pixel is read against the paper around it and weighted by how much
+    light it absorbs; the ink is coloured where coloured strokes are a fair share of it
+    all, or of the ink in both of two opposite corners (where a design prints its
+    indices: a large dark ornament elsewhere must not outweigh them)."""
+    raw = _inner(card, STROKE_SIZE)
+    planes = white_level(card) if level is None else level
+    image = raw / np.maximum(_grid(STROKE_SIZE) @ planes, 8.0) * 236.0
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (STROKE_KERNEL, STROKE_KERNEL))
     paper = np.maximum(cv2.morphologyEx(image, cv2.MORPH_CLOSE, kernel), PAPER_FLOOR * 236.0)
     reflects = np.minimum(image / paper, 1.0)
     b, g, r = cv2.split(reflects)  # channel by channel: numpy reduces a 3-long axis slowly
     least = np.minimum(np.minimum(b, g), r)
-    absorbs = 1.0 - least
-    ink = absorbs >= MIN_ABSORPTION
-    coloured = ink & (np.maximum(np.maximum(b, g), r) - least >= COLOURFUL * absorbs)
+    absorbs = np.where(least <= 1.0 - MIN_ABSORPTION, 1.0 - least, 0.0)  # 0: paper, not ink
+    # where the camera clipped one channel of the paper and not the others, a faint dark
+    # stroke keeps that channel and looks coloured: such strokes are ink, never coloured ink
+    bright = cv2.split(cv2.dilate(raw, kernel))
+    clipped = (np.maximum(np.maximum(*bright[:2]), bright[2]) >= CLIPPED) & \
+        (np.minimum(np.minimum(*bright[:2]), bright[2]) < CLIPPED - UNEVEN_CLIP)
+    coloured = (absorbs > 0) & ~clipped & (np.maximum(np.maximum(b, g), r) - least >= COLOURFUL * absorbs)
+    none = np.empty(0, np.float32), np.empty(0, np.float32)
     if coloured.mean() < MIN_STROKE_PIXELS:
-        return 0.0, np.empty(0, np.float32), np.empty(0, np.float32)
-    share = float(absorbs[coloured].sum() / absorbs[ink].sum())
+        return none
+    w, h = STROKE_SIZE
+    cw, ch = round(CORNER[0] * w), round(CORNER[1] * h)
+    corners = [(slice(0, ch), slice(0, cw)), (slice(h - ch, h), slice(w - cw, w))]
+    in_corners = min(_share(absorbs[c], coloured[c]) for c in corners)
+    if _share(absorbs, coloured) < MIN_STROKE_SHARE and in_corners < MIN_CORNER_SHARE:
+        return none
     hsv = cv2.cvtColor((reflects * 235).astype(np.uint8), cv2.COLOR_BGR2HSV)
-    return share, hsv[..., 0][coloured].astype(np.float32), absorbs[coloured]
+    return hsv[..., 0][coloured].astype(np.float32), absorbs[coloured]
+
+
+def _share(absorbs: np.ndarray, coloured: np.ndarray) -> float:
+    """The coloured strokes' share of all the ink (by absorption) in a region."""
+    total = float(absorbs.sum())
+    return float(absorbs[coloured].sum()) / total if total > 0 else 0.0
 
 
 def read_colour(card: np.ndarray, choices: Sequence[str] = GARGON_COLOURS, margin: float = 0.15) -> ColourReading:
@@ -148,10 +173,9 @@ def read_colour(card: np.ndarray, choices: Sequence[str] = GARGON_COLOURS, margi
     hues = [name for name in choices if name in HUES]
     scores = _hue_shares(hsv[inked, 0], hsv[inked, 1], hues)
     if "white" in choices and inked.mean() < MIN_COLOURED_SHARE:
-        share, stroke_hues, weights = thin_ink(card, level)
-        coloured = share >= MIN_STROKE_SHARE
-        scores = _hue_shares(stroke_hues, weights, hues) if coloured else {name: 0.0 for name in hues}
-        scores["white"] = 0.0 if coloured else 1.0
+        stroke_hues, weights = coloured_strokes(card, level)
+        scores = _hue_shares(stroke_hues, weights, hues) if stroke_hues.size else {name: 0.0 for name in hues}
+        scores["white"] = 0.0 if stroke_hues.size else 1.0
     elif "white" in choices:
         scores["white"] = 0.0
     ranked = sorted(scores.items(), key=lambda kv: -kv[1])

