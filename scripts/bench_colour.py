@@ -27,7 +27,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for scripts.lib when run as a file
 
@@ -77,22 +77,17 @@ def score(cards: list[tuple[str, np.ndarray]]) -> dict:
             "ms_per_card": round(1000 * statistics.median(times), 3) if times else None}
 
 
-def colour_report(seed: int, scenes: int, families: tuple[str, ...],
-                  progress: Callable[[dict], None] | None = None) -> dict:
+def colour_sets(seed: int, scenes: int, families: tuple[str, ...]) -> Iterator[tuple[str, dict]]:
+    """(key, figures) of the thin-ink set, then of each of `families`, as each is measured."""
     cv2.setNumThreads(1)
-    report: dict = {"seed": seed, "scenes_per_set": scenes, "colours": list(GARGON_COLOURS)}
     sets: list[tuple[str, FaceFor]] = [(THIN_INK, thin_ink_faces)]
     sets += [(family, family_faces("gargon", family)) for family in families]
     for name, faces in sets:
-        key = f"gargon/{THIN_INK}" if name == THIN_INK else family_key("gargon", name)
-        entry = {"photographed": score(photographed_cards(name, seed))}
-        if scenes:
+        figures = {"photographed": score(photographed_cards(name, seed))}
+        if scenes:  # each set's scenes seeded by its place in [THIN_INK, *FAMILIES], whatever else is measured
             cards, total = cut_cards(seed + 100 + [THIN_INK, *FAMILIES].index(name), scenes, faces)
-            entry["scenes"] = {**score(cards), "cards_in_scenes": total}
-        report[key] = entry
-        if progress is not None:
-            progress({key: entry})
-    return report
+            figures["scenes"] = {**score(cards), "cards_in_scenes": total}
+        yield (f"gargon/{THIN_INK}" if name == THIN_INK else family_key("gargon", name)), figures
 
 
 def main() -> None:
@@ -103,8 +98,10 @@ def main() -> None:
     parser.add_argument("--families", nargs="+", choices=[*TRAINING, HELD_OUT], default=list(TRAINING),
                         help=f"face families to measure (default: the training ones; {HELD_OUT} is held out)")
     args = parser.parse_args()
-    report = colour_report(args.seed, args.scenes, tuple(args.families),
-                           progress=lambda entry: print(json.dumps(entry), flush=True))
+    report: dict = {"seed": args.seed, "scenes_per_set": args.scenes, "colours": list(GARGON_COLOURS)}
+    for key, figures in colour_sets(args.seed, args.scenes, tuple(args.families)):
+        print(json.dumps({key: figures}), flush=True)
+        report[key] = figures
     print(json.dumps(report, indent=2))
 
 

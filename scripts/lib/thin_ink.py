@@ -38,7 +38,7 @@ def thin_ink_face(code: str, rng: random.Random, layout: str | None = None) -> n
     layout = layout or rng.choice(LAYOUTS)
     ink = DARK if colour == "white" else BGR[colour]
     font = font_named(rng.choice(FONTS))
-    face = np.full((H, W, 3), rng.choice(PAPERS), np.uint8)
+    face: np.ndarray = np.full((H, W, 3), rng.choice(PAPERS), np.uint8)
     inset = rng.randint(12, 26)
     cv2.rectangle(face, (inset, inset), (W - 1 - inset, H - 1 - inset), DARK, rng.randint(1, 3), cv2.LINE_AA)
     if layout in ("centre", "both"):
