@@ -70,9 +70,9 @@ def gargon() -> PrintedReader:
 def test_held_out_family_gargon_values_are_read_with_no_deck(gargon):
     """Every value 0-15 (6 and 9 underlined), in random suits, photographed: the
     held-out family's design was never trained on. The value (the network's part) is
-    read on 30 of these 32; the whole code on fewer (23), because the colour reader
-    (vision/colour.py) takes a card printed in thin coloured strokes on ivory for white
-    (models/printed_tokens.md: the held-out family's figures and what limits them)."""
+    read on 30 of these 32, the whole code on 29 since the colour reader (vision/colour.py)
+    reads thin coloured strokes on ivory (23 before, when it took them for white;
+    models/printed_tokens.md: the held-out family's figures and what limits them)."""
     rng = random.Random("held-out-family-gargon")
     codes = [f"{rng.choice(('white', 'blue', 'red', 'green', 'violet', 'yellow'))}-{v}" for v in range(16)] * 2
     cards = [photographed(family_face(HELD_OUT, "gargon", code, rng.choice((None, "clear"))), rng) for code in codes]
