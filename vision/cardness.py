@@ -31,53 +31,25 @@ MARGIN = 6               # table round it, pixels of the cut-out on every side
 STRIP = 2                # width of the strips either side of each edge
 GRID = (3, 4)            # cells across and down the card for the layout of its print
 STEP_LEVEL = 12.0        # Lab distance across an edge that counts as a step
-REPEAT_CELL = (6, 8)     # the card's size in the cut-out of its neighbourhood
-REPEAT_STEPS = 2         # steps over, each the card's own width or height, compared with it
 
 
-def _cutouts(levels: list[np.ndarray], quads: np.ndarray, card: tuple[int, int], margin: tuple[int, int]) -> np.ndarray:
+def _cutouts(image: np.ndarray, quads: np.ndarray) -> np.ndarray:
     """Each quadrilateral (n, 4, 2; clockwise from a corner of a short side) cut out upright
-    at `card` (w, h) with `margin` (x, y) round it, from the level of the image pyramid
-    `levels` (extended here as needed) where the card is at most about twice its size in
-    the cut-out (a plain warp reads only 4 pixels per point)."""
-    (cw, ch), (mx, my) = card, margin
-    size = (cw + 2 * mx, ch + 2 * my)
-    target = np.array([[mx, my], [mx + cw, my], [mx + cw, my + ch], [mx, my + ch]], np.float32)
+    at CARD_W x CARD_H with MARGIN round it, from a copy of the image shrunk so the card
+    is at most about twice the cut-out (a plain warp reads only 4 pixels per point)."""
+    size = (CARD_W + 2 * MARGIN, CARD_H + 2 * MARGIN)
+    target = np.array([[MARGIN, MARGIN], [MARGIN + CARD_W, MARGIN], [MARGIN + CARD_W, MARGIN + CARD_H],
+                       [MARGIN, MARGIN + CARD_H]], np.float32)
+    levels = [image]
     out = np.empty((len(quads), size[1], size[0], 3), np.uint8)
-    sides = np.hypot(*(quads[:, [1, 3]] - quads[:, :1]).transpose(2, 0, 1)).min(axis=1)
     for i, quad in enumerate(quads):
-        k = max(0, int(sides[i] / (2 * cw)).bit_length() - 1)
+        short = float(min(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[3] - quad[0])))
+        k = max(0, int(short / (2 * CARD_W)).bit_length() - 1)
         while len(levels) <= k:
             levels.append(cv2.pyrDown(levels[-1]))
         matrix = cv2.getPerspectiveTransform(np.float32(quad) / 2 ** k, target)
         out[i] = cv2.warpPerspective(levels[k], matrix, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     return out
-
-
-def _lab(patches: np.ndarray) -> np.ndarray:
-    """(n, h, w, 3) BGR cut-outs in Lab as floats, lightness halved: light falls off across
-    a table and glares on it; colour holds."""
-    lab = cv2.cvtColor(patches.reshape(-1, patches.shape[2], 3), cv2.COLOR_BGR2LAB).reshape(patches.shape)
-    lab = lab.astype(np.float32)
-    lab[..., 0] *= 0.5
-    return lab
-
-
-def _repetition(levels: list[np.ndarray], quads: np.ndarray) -> np.ndarray:
-    """(n, 4 * REPEAT_STEPS) how unlike each candidate is to the patch of the same size and
-    shape one and two steps over along each side (shifted by its own width or height on the
-    table's plane), sorted per step. A cloth's square or tile repeats there, one step or
-    two over (a checked cloth alternates); a card lying apart has table there, and a card
-    in a row or grid has another card, printed otherwise."""
-    cw, ch = REPEAT_CELL
-    steps = REPEAT_STEPS
-    lab = _lab(_cutouts(levels, quads, REPEAT_CELL, (steps * cw, steps * ch)))
-    centre = lab[:, steps * ch:(steps + 1) * ch, steps * cw:(steps + 1) * cw]
-    over = np.stack([lab[:, (steps + dy * step) * ch:(steps + dy * step + 1) * ch,
-                         (steps + dx * step) * cw:(steps + dx * step + 1) * cw]
-                     for step in range(1, steps + 1) for dy, dx in ((-1, 0), (0, 1), (1, 0), (0, -1))], 1)
-    unlike = np.sqrt(((over - centre[:, None]) ** 2).sum(axis=4)).mean(axis=(2, 3))  # (n, 4 * steps)
-    return np.log1p(np.sort(unlike.reshape(len(quads), steps, 4), axis=2).reshape(len(quads), -1))
 
 
 def _masks() -> dict[str, np.ndarray]:
@@ -126,8 +98,10 @@ def quad_features(image: np.ndarray, quads: np.ndarray, scores: np.ndarray) -> n
     n = len(quads)
     if n == 0:
         return np.zeros((0, FEATURES), np.float32)
-    levels = [image]
-    lab = _lab(_cutouts(levels, quads, (CARD_W, CARD_H), (MARGIN, MARGIN)))
+    patches = _cutouts(image, quads)
+    lab: np.ndarray = cv2.cvtColor(patches.reshape(-1, patches.shape[2], 3), cv2.COLOR_BGR2LAB).reshape(patches.shape)
+    lab = lab.astype(np.float32)
+    lab[..., 0] *= 0.5  # light falls off across a table and glares on it; colour holds
     grey = lab[..., 0]
     gx, gy = np.gradient(grey, axis=2), np.gradient(grey, axis=1)
     energy = np.abs(gx) + np.abs(gy)
@@ -164,12 +138,12 @@ def quad_features(image: np.ndarray, quads: np.ndarray, scores: np.ndarray) -> n
         np.abs(card_mean - ring_mean),
         steps_sorted, runs_sorted, table_spread, corner_to_core, corner_to_sides,
         np.log1p(texture_card), np.log1p(texture_ring), np.log1p(texture_card) - np.log1p(texture_ring),
-        cells, np.log(area), aspects, scores, _repetition(levels, quads),
+        cells, np.log(area), aspects, scores,
     ])
     return features.astype(np.float32)
 
 
-FEATURES = 3 * 3 + 2 + 3 + 4 + 4 + 1 + 4 + 1 + 3 + GRID[0] * GRID[1] + 3 + 4 * REPEAT_STEPS
+FEATURES = 3 * 3 + 2 + 3 + 4 + 4 + 1 + 4 + 1 + 3 + GRID[0] * GRID[1] + 3
 
 
 @dataclass(frozen=True)

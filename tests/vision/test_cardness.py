@@ -47,23 +47,4 @@ def test_the_squares_of_a_checked_cloth_are_not_cards_and_the_cards_on_it_are():
     found = ContourCardDetector().detect(image)
     match = match_by_centre([d.corners for d in found], truth)
     assert len(match.pairs) == len(cards)
-    assert len(found) - len(cards) <= 0.02 * len(unchecked)  # (one square of the 181 is left today)
-
-
-def test_a_cloth_square_repeats_a_step_or_two_over_and_a_card_on_a_plain_table_does_not():
-    """The repetition cue: a checked cloth's square is the patch two squares over (its
-    own width or height at a time), while a card lying on one plain colour has only
-    table beside it, unlike its print."""
-    image, cards = _checked_table_with_cards()
-    x, y = 2 * SQUARE[0], 11 * SQUARE[1]  # a square two squares or more from the cards and the frame's edge
-    square = order_clockwise(np.float32([[x, y], [x + SQUARE[0], y], [x + SQUARE[0], y + SQUARE[1]], [x, y + SQUARE[1]]]))
-    plain = np.full_like(image, (40, 110, 40))
-    face = game_face("gargon", "red-14")
-    fh, fw = face.shape[:2]
-    plain[200:200 + fh, 500:500 + fw] = face
-    card = np.float32([[500, 200], [500 + fw, 200], [500 + fw, 200 + fh], [500, 200 + fh]])
-    one_step, two_steps = slice(-8, -4), slice(-4, None)
-    on_cloth = np.expm1(quad_features(image, square[None], np.ones(1, np.float32))[0])
-    on_plain = np.expm1(quad_features(plain, card[None], np.ones(1, np.float32))[0])
-    assert on_cloth[two_steps].max() < 5 and on_cloth[one_step].min() > 40  # (0 and 66 today)
-    assert on_plain[one_step].min() > 30 and on_plain[two_steps].min() > 30  # (43 and more)
+    assert len(found) - len(cards) <= 0.02 * len(unchecked)  # (no square of the 182 is left today)
