@@ -8,7 +8,7 @@ scene's cards: a card if it covers a card that is at least WHOLE visible with Io
 POSITIVE_IOU, not a card if it overlaps every card by IoU < NEGATIVE_IOU (cloth,
 distractors); in between is left out. NETS networks are trained from different starting
 weights and their probabilities averaged (one network's result varies with its starting
-weights and even with the order of the float sums: on the validation scenes, 0.77-0.81
+weights and even with the order of the float sums: on the validation scenes, 0.74-0.79
 of the non-cards removed). The threshold keeps KEEP_SHARE of the cards of separate validation scenes.
 
     nice .venv/bin/python scripts/train_verifier.py --scenes 900 [--out models/card_verifier.json]
