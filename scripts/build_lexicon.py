@@ -307,7 +307,8 @@ def english_loans(kept: set[str], names: set[str], frequent: Mapping[str, int]) 
     (SELPON, ISKUL, KOMPYUTER: `scripts.lib.respell`), which a word list of written
     Filipino misses because people write them rarely, or in English: not a respelling
     that is an English word as common (GARDEN; OPEN for OFTEN, SIT for SEAT), nor a name's
-    (JOHN, LONDON) or one that is a name, nor one of under four letters, where a
+    (JOHN, LONDON) or one that is a name, nor chat English (SOOOOO) or an abbreviation
+    read letter by letter (CET), nor one of under four letters, where a
     respelling is as likely a chat spelling as a loan, nor one the Filipino list holds as
     a chat spelling of a kept word (DYOS for DIYOS, though JAWS sounds so). They are
     words as they stand but roots of none (`unaffixed`): GOLI for GOALIE would make GUMOLI
@@ -316,7 +317,8 @@ def english_loans(kept: set[str], names: set[str], frequent: Mapping[str, int]) 
     for raw in iter_wordlist("en"):
         if zipf_frequency(raw, "en") < ENGLISH_LOAN_ZIPF:
             break
-        if raw.isascii() and raw.isalpha() and len(raw) >= 3 and raw not in names:
+        if raw.isascii() and raw.isalpha() and len(raw) >= 3 and raw not in names \
+                and not re.search(r"(.)\1\1", raw):  # chat English (SOOOOO)
             english.append(raw)
     known = {w: frequent.get(w, FLOOR_TENTHS) for w in kept}
     found = set()

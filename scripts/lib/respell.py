@@ -96,9 +96,12 @@ def letter_for(sound: str, group: str | None, after: str) -> str:
 
 def respell(word: str, ipa: str) -> str | None:
     """`word` (pronounced `ipa`) in Filipino spelling, the vowel of HOT left as `HOT`; None
-    where a sound has no letter."""
+    where a sound has no letter, or where the word is read letter by letter (CET, an
+    abbreviation, is SI-I-TI: a syllable for each letter)."""
     heard = sounds(ipa)
     nuclei = [s for s in heard if s in NUCLEI]
+    if len(nuclei) >= len(word):
+        return None
     groups: list[str | None] = list(vowel_letters(word))
     if len(groups) != len(nuclei):
         groups = [None] * len(nuclei)

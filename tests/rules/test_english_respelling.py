@@ -33,3 +33,9 @@ def test_every_word_gets_one_pronunciation_in_order() -> None:
     heard = pronounce(["cake", "bike", "ice"])
     assert list(heard) == ["cake", "bike", "ice"]
     assert {w: respellings(w, ipa) for w, ipa in heard.items()} == {"cake": {"keyk"}, "bike": {"bayk"}, "ice": {"ays"}}
+
+
+def test_a_word_read_letter_by_letter_is_no_loan() -> None:
+    """espeak-ng spells an abbreviation out (CET is SI-I-TI): no Filipino word comes of it."""
+    heard = pronounce(["cet"])
+    assert respellings("cet", heard["cet"]) == set()
