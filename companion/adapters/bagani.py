@@ -18,7 +18,7 @@ from typing import Any, Callable, Mapping, Sequence
 from companion.adapters import Choice, HostEvent, Reading, Recording, Step, describe, game_state
 from rules.bagani.cards import CARD_CODES, Halimaw
 from rules.bagani.combos import best_hand
-from rules.bagani.events import Defeat, Done, Draw, End, PutDown, Refill, Reveal, Setup
+from rules.bagani.events import DECK, Defeat, Done, Draw, End, PutDown, Refill, Reveal, Setup
 from rules.bagani.state import BaganiState
 from rules.core import GameState
 from vision.observations import CENTRE, Observation, seat_zone, zone_seat
@@ -193,8 +193,7 @@ def _demo(players: int = 2) -> Recording:
     discard = lambda track, code, zone: Step(0.3, _card(track, code, zone, kind="gone"))  # noqa: E731
     host = lambda action, delay=2.0: Step(delay, host=HostEvent(action=action))  # noqa: E731
     others = lambda: [step for seat in range(2, players) for step in (  # noqa: E731
-        host({"kind": "draw", "player": seat, "source": "deck"}, 3.0),
-        host({"kind": "draw", "player": seat, "source": "deck"}, 1.5), host({"kind": "done", "player": seat}))]
+        host(Draw(seat, DECK), 3.0), host(Draw(seat, DECK), 1.5), host(Done(seat)))]
     steps = [
         # The table is laid out: five Bagani cards and four Halimaw face up in the centre.
         *[Step(0.5, _card(i, code, CENTRE)) for i, code in enumerate(
@@ -210,14 +209,11 @@ def _demo(players: int = 2) -> Recording:
         # Manananggal is revealed in its place and attacks.
         Step(2.5, _card(12, "Manananggal", CENTRE)),
         # Ben draws twice from the deck and passes.
-        host({"kind": "draw", "player": 1, "source": "deck"}, 3.0),
-        host({"kind": "draw", "player": 1, "source": "deck"}, 1.5),
-        host({"kind": "done", "player": 1}),
+        host(Draw(1, DECK), 3.0), host(Draw(1, DECK), 1.5), host(Done(1)),
         *others(),
         # Ana draws twice from the deck, lays a pair of red squares and takes the Aswang;
         # the camera is unsure of that Halimaw, so the host is asked.
-        host({"kind": "draw", "player": 0, "source": "deck"}, 3.0),
-        host({"kind": "draw", "player": 0, "source": "deck"}, 1.5),
+        host(Draw(0, DECK), 3.0), host(Draw(0, DECK), 1.5),
         Step(2.0, _card(30, "red-square", ana)), lay(31, "red-square", ana),
         Step(2.0, _card(9, "Aswang", ana, kind="moved", previous=CENTRE, confidence=0.62,
                         candidates=(("Aswang", 0.62), ("Kapre", 0.31)))),
@@ -235,7 +231,7 @@ def _demo(players: int = 2) -> Recording:
         Step(2.0, _card(13, "Sarimaw", ben, kind="moved", previous=CENTRE)),
         *[discard(40 + i, code, ben) for i, code in enumerate(
             ["blue-circle", "red-circle", "green-circle", "yellow-circle", "violet-circle", "biyaya"])],
-        host({"kind": "done", "player": 1}),
+        host(Done(1)),
         # The final hands are laid out and scored: Ana kept one card, Ben none, the others
         # the four that their dealt three and two draws less Sarimaw's discard left them.
         Step(3.0, _card(50, "yellow-square", ana)),

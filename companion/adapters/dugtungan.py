@@ -17,7 +17,7 @@ from typing import Any, Mapping, Sequence
 
 from companion.adapters import Choice, HostEvent, Reading, Recording, Step, describe
 from rules.core import GameState
-from rules.dugtungan.events import Draw, Dugtong, Reveal
+from rules.dugtungan.events import Draw, Dugtong, Pass, Reveal
 from vision.observations import CENTRE, Observation
 
 GAME = "dugtungan"
@@ -123,7 +123,7 @@ def _demo(players: int = 2) -> Recording:
     NAKATAPOS: his hand is empty, so he wins, the rulebook's end."""
     host = lambda action, delay=2.0: Step(delay, host=HostEvent(action=action))  # noqa: E731
     passes = lambda seats: [s for seat in seats for s in (  # noqa: E731
-        host({"kind": "draw", "player": seat, "card": None}, 3.0), host({"kind": "pass", "player": seat}))]
+        host(Draw(seat), 3.0), host(Pass(seat)))]
     steps = [
         Step(2.0, _card(1, "LA", 300, 100)),
         Step(2.5, _card(2, "BA", 160, 100)), Step(1.0, _card(3, "HA", 230, 100)),

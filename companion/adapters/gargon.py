@@ -19,7 +19,7 @@ from typing import Any, Mapping, Sequence
 
 from companion.adapters import Choice, HostEvent, Reading, Recording, Step, describe
 from rules.core import GameState
-from rules.gargon.events import ChooseBattle, Play, Reveal
+from rules.gargon.events import ChooseBattle, Draw, Pass, Play, Reveal
 from vision.observations import Observation, seat_zone, zone_seat
 
 GAME = "gargon"
@@ -141,14 +141,14 @@ def _demo(players: int = 3) -> Recording:
     legal one), battles with draws, and the last round's end.
     Players after the third pass each round, drawing from the second pile."""
     others = range(3, players)
-    passes = lambda: [Step(2.0, host=HostEvent(action={"kind": "pass", "player": seat, "draws": [2]}))  # noqa: E731
+    passes = lambda: [Step(2.0, host=HostEvent(action=Pass(seat, (2,))))  # noqa: E731
                       for seat in others]
-    closing = [*passes(), Step(2.0, host=HostEvent(action={"kind": "pass", "player": 0, "draws": [1]}))]
+    closing = [*passes(), Step(2.0, host=HostEvent(action=Pass(0, (1,))))]
     steps: list[Step] = [
         # Round 1: Ana leads red + blue (pattern 1:1), Ben follows, Carla (and the rest) pass.
         Step(2.0, _card(1, "red", 0)), Step(0.6, _card(2, "blue", 0)),
         Step(2.0, _card(3, "red", 1)), Step(0.6, _card(4, "blue", 1)),
-        Step(2.5, host=HostEvent(action={"kind": "pass", "player": 2, "draws": [1]})),
+        Step(2.5, host=HostEvent(action=Pass(2, (1,)))),
         *passes(),
         # Reveal: backs turn into faces; Ben's blue is hard to read.
         Step(2.0, _gone(1, "red", 0)), Step(0.2, _card(11, "red-9", 0)),
@@ -159,9 +159,9 @@ def _demo(players: int = 3) -> Recording:
         Step(6.0, host=HostEvent(answer=0)),
         # Battles: Ana chooses red (Ben's 12 beats her 9), then blue (Ben's 7 beats her 4).
         Step(2.5, _gone(11, "red-9", 0)), Step(0.3, _gone(13, "red-12", 1)),
-        Step(2.0, host=HostEvent(action={"kind": "draw", "player": 0, "pile": 2})),
+        Step(2.0, host=HostEvent(action=Draw(0, 2))),
         Step(2.0, _gone(12, "blue-4", 0)), Step(0.3, _gone(14, "blue-7", 1)),
-        Step(2.0, host=HostEvent(action={"kind": "draw", "player": 0, "pile": 2})),
+        Step(2.0, host=HostEvent(action=Draw(0, 2))),
         # Round 2: Ben leads green; Carla lays two greens, which the rules refuse (she
         # must follow Ben's 1:0): once the next player passes, the table asks, the host
         # picks the legal play nearest what she laid (one green) and she takes the other

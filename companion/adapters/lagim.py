@@ -13,7 +13,7 @@ from typing import Any, Mapping, Sequence
 
 from companion.adapters import Choice, HostEvent, Reading, Recording, Step, describe, game_state
 from rules.core import GameState
-from rules.lagim.events import Battle, ForestAttack, RevealedDefender
+from rules.lagim.events import Battle, BuildDefence, DrawBaryo, ForestAttack, Hasik, RevealedDefender, Standby
 from rules.lagim.state import LagimState
 from vision.observations import Observation, ObservationKind, seat_zone, zone_seat
 
@@ -86,15 +86,15 @@ def _demo() -> Recording:
     discarded and raided cards leave the table; the rest the host enters."""
     host = lambda action, delay=2.0: Step(delay, host=HostEvent(action=action))  # noqa: E731
     gone = lambda track, code, seat: Step(1.0, _seen(track, code, seat, kind="gone"))  # noqa: E731
-    draw = lambda seat, delay=2.0: host({"kind": "draw_baryo", "player": seat}, delay)  # noqa: E731
-    standby = lambda seat: host({"kind": "standby", "player": seat})  # noqa: E731
-    raid = host({"kind": "hasik", "player": 0, "target": 1, "cards": ["Duwende"]})
+    draw = lambda seat, delay=2.0: host(DrawBaryo(seat), delay)  # noqa: E731
+    standby = lambda seat: host(Standby(seat))  # noqa: E731
+    raid = host(Hasik(0, target=1, cards=("Duwende",)))
 
     def fought(seat: int, track: int, forest: str, defender: str, leave: bool = True) -> list[Step]:
         """A turn's draw and one Defender laid face down; `forest` attacks and `defender` is
         turned up to fight it; both leave the table after (captured, or discarded)."""
         cards = [(track, forest), (track + 1, defender)]
-        return [draw(seat), host({"kind": "build_defence", "player": seat, "defenders": 1}),
+        return [draw(seat), host(BuildDefence(seat, defenders=1)),
                 Step(2.5, _seen(track, forest, seat)), Step(3.0, _seen(track + 1, defender, seat)),
                 *([gone(t, code, seat) for t, code in cards] if leave else [])]
 

@@ -4,8 +4,9 @@ The list joins a Tagalog dictionary word list and wordfreq's Filipino list, buil
 by `scripts/build_lexicon.py` into `rules/data/dugtungan_lexicon.json` (so neither is
 needed at play time), each word with its Zipf frequency so a table can raise the floor
 (option `min_zipf`). Beside the words it keeps what the affix analysis needs from the
-same sources: which vowel-final roots take -AN/-IN without H (`suffix_forms`), and the
-proper names a derivation must never produce (`proper_names`). A word list
+same sources: which vowel-final roots take -AN/-IN without H (`suffix_forms`), the
+proper names a derivation must never produce (`proper_names`), and the respelt English
+loans no derivation is built on (`unaffixed`). A word list
 alone cannot be the last word at a real table: the house lists (kept per installation by
 the companion and handed in as plain data) add words the table accepts and remove words
 it rejects.
@@ -67,8 +68,9 @@ class HouseWords:
 
 @lru_cache(maxsize=1)
 def _zipf_tenths() -> Mapping[str, int]:
-    groups = load_catalogue("dugtungan_lexicon")["zipf_tenths"]
-    return {word: int(tenths) for tenths, words in groups.items() for word in words.split()}
+    doc = load_catalogue("dugtungan_lexicon")
+    return {word: int(tenths) for groups in (doc["zipf_tenths"], doc["unaffixed"])
+            for tenths, words in groups.items() for word in words.split()}
 
 
 @lru_cache(maxsize=8)
@@ -101,6 +103,15 @@ def proper_names() -> frozenset[str]:
     """Names of people and places that are no lexicon word: a derivation never makes one
     (PANGASINAN is not PANG- + ASIN + -AN at this table)."""
     return frozenset(load_catalogue("dugtungan_lexicon")["proper_names"].split())
+
+
+@lru_cache(maxsize=1)
+def unaffixed() -> frozenset[str]:
+    """Lexicon words no affix or compound is built on: English loans the build respelt the
+    Filipino way (SELPON, KEYK), kept as whole words only, since an English word's sounds
+    in Tagalog letters (GOLI for GOALIE) would otherwise make affixed non-words (GUMOLI)."""
+    groups = load_catalogue("dugtungan_lexicon")["unaffixed"]
+    return frozenset(word for words in groups.values() for word in words.split())
 
 
 @lru_cache(maxsize=1)

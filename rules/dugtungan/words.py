@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from rules.dugtungan.cards import Card, show, spell
-from rules.dugtungan.lexicon import HouseWords, lexicon_words
+from rules.dugtungan.lexicon import HouseWords, lexicon_words, unaffixed
 from rules.dugtungan.morphology import Derivation, derive
 from rules.dugtungan.options import Options
 
@@ -60,10 +60,15 @@ class Dictionary:
         self.options = options or Options()
         self.house = house or HouseWords()
         self.words = lexicon_words(self.options.min_zipf)
+        self._whole_only = unaffixed()
         self._verdicts: dict[str, WordVerdict] = {}
 
     def is_root(self, text: str) -> bool:
-        return text not in self.house.reject and (text in self.words or text in self.house.accept)
+        """Whether an affixed form or a compound may be built on `text`: a word of the
+        table's but a respelt English loan, which stands only as itself."""
+        if text in self.house.reject:
+            return False
+        return text in self.house.accept or text in self.words and text not in self._whole_only
 
     def judge(self, text: str) -> WordVerdict:
         if text not in self._verdicts:

@@ -195,12 +195,10 @@ class _Turn:
     def lapse_blocks(self, seat: int) -> None:
         """A SALAG lasts until the end of its owner's next turn: unrepelled, the held cards
         settle as they would have, and the blocking cards go to the Resting Pile."""
-        b = self.baryo(seat)
-        lapsed = [k for k in b.blocks if k.ready]
-        if not lapsed:
-            return
-        self.update(seat, blocks=tuple(k for k in b.blocks if not k.ready))
-        for block in lapsed:
+        for block in [k for k in self.baryo(seat).blocks if k.ready]:
+            left = list(self.baryo(seat).blocks)
+            left.remove(block)  # one at a time: a landing that eliminates the Baryo leaves
+            self.update(seat, blocks=tuple(left))  # the other SALAGs' cards held, not lost
             self.set(resting=self.t.resting + block.baryo_cards)
             self.say(f"The SALAG of {block.nullifier} lapses.")
             self.land(seat, block.cards, None)

@@ -44,13 +44,13 @@ def recorded_game(game: str, folder: Path) -> dict[str, Any]:
                 table.observe(step.observation)
             elif step.host is not None and step.host.action is not None:
                 try:
-                    table.submit(step.host.action)
+                    table.submit(step.host.action.to_dict())
                 except IllegalMove:  # the cards seen before it became a question: answered, then again
                     if not table.open_questions():
                         raise
                     while table.open_questions():
                         table.answer(table.open_questions()[0], 0)
-                    table.submit(step.host.action)
+                    table.submit(step.host.action.to_dict())
             while table.open_questions():
                 table.answer(table.open_questions()[0], 0)
         snapshot = table.snapshot()

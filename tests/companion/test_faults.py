@@ -38,6 +38,12 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def stored_lines(folder: Path) -> list[tuple]:
+    """Every game and every line of every log, as the file holds them."""
+    with sqlite3.connect(folder / "games.db") as raw:
+        return [*raw.execute("SELECT * FROM games"), *raw.execute("SELECT * FROM events ORDER BY game_id, seq")]
+
+
 def one_line(result: subprocess.CompletedProcess[str]) -> str:
     lines = [line for line in result.stderr.splitlines() if line.strip()]
     assert result.returncode == 2 and len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
@@ -193,6 +199,17 @@ def test_a_truncated_database_is_set_aside_with_one_line(tmp_path):
         assert server.state()["status"] == "playing"
     finally:
         server.stop()
+
+
+def test_a_log_line_that_is_not_json_is_refused_in_one_line_and_kept(tmp_path):
+    a_game_in(tmp_path)
+    with sqlite3.connect(tmp_path / "games.db") as raw:  # a line cut short, as a lying disk leaves one
+        raw.execute("""INSERT INTO events (game_id, seq, at, type, data) VALUES (1, 2, 0, 'rename', '{"seat": 0, "na')""")
+    before = stored_lines(tmp_path)
+    line = one_line(refused(RUN, tmp_path))
+    assert f"{tmp_path / 'games.db'}: game 1 event 2: not JSON" in line
+    assert stored_lines(tmp_path) == before and len(before) == 3 and "Ana R." in before[1][-1]
+    assert not list(tmp_path.glob("games.db.corrupt-*"))
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from companion.store import Store, StoreError
+from companion.store import DamagedLog, Store, StoreError
 
 
 def test_events_are_numbered_from_one_per_game(tmp_path):
@@ -152,3 +152,15 @@ def test_a_request_key_is_kept_with_its_events(tmp_path):
 def test_a_game_id_beyond_sqlite_integers_is_simply_not_there(tmp_path):
     with pytest.raises(KeyError):
         Store(tmp_path / "games.db").game(10 ** 23)
+
+
+def test_a_log_line_that_is_not_json_names_the_file_game_and_line(tmp_path):
+    store = Store(tmp_path / "games.db")
+    game = store.new_game("gargon", ["Ana", "Ben", "Carla"])
+    store.append(game.id, "rename", {"seat": 0, "name": "Anna"})
+    with sqlite3.connect(tmp_path / "games.db") as raw:
+        raw.execute("INSERT INTO events (game_id, seq, at, type, data) VALUES (?, 2, 0, 'rename', '{\"seat\": 0')",
+                    (game.id,))
+    with pytest.raises(DamagedLog, match=rf"games\.db: game {game.id} event 2: not JSON \(Expecting"):
+        store.events(game.id)
+    assert store.append(game.id, "rename", {"seat": 1, "name": "Benny"}).seq == 3  # still appends

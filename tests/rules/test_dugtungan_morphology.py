@@ -107,6 +107,7 @@ def test_every_word_the_finder_suggests_is_accepted_by_check(pamato, hand) -> No
 @pytest.mark.parametrize("word", [
     "lakad-takbo", "luksong-baka", "pantawid-gutom", "kapit-bisig", "lakarin", "bayaran",
     "sige", "iskul", "traysikel", "problema", "ideya",
+    "tsardyer", "interbyu", "kukis", "eksam", "respek", "hatdog", "diskawnt",  # English respelt
 ])
 def test_compounds_d_said_r_and_loans_in_filipino_spelling_are_accepted(word: str) -> None:
     assert TABLE.judge(word.replace("-", "")).valid
@@ -116,6 +117,7 @@ def test_compounds_d_said_r_and_loans_in_filipino_spelling_are_accepted(word: st
     "kamaluto", "pagpaglaro", "bibibili", "kamagkain", "kanakain", "pinagumalis", "lakadin",
     "manila", "laurel", "magnolia", "emperador", "hose", "tau", "kumaen", "kelan", "ngaun",
     "problem", "sweater", "apartment",
+    "open", "morning", "playing", "gumoli",  # English respelt: OFTEN, MOURNING; GOALIE's affixed
 ])
 def test_glued_words_names_brands_chat_and_english_spellings_are_refused(word: str) -> None:
     assert not TABLE.judge(word).valid

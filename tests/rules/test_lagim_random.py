@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import random
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from rules import lagim
@@ -82,6 +82,7 @@ def _assert_conserved(state: LagimState) -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**32 - 1), steps=st.integers(20, 160))
+@example(players=6, seed=41369, steps=96)  # two SALAGs lapse at once and the first eliminates the Baryo
 def test_random_legal_turns_never_crash_and_conserve_coins_and_cards(
         players: int, seed: int, steps: int) -> None:
     rng = random.Random(seed)
