@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from vision.cardness import CardVerifier
-from vision.geometry import CARD_ASPECT, aspect, side_lengths
+from vision.geometry import CARD_ASPECT, NEXT, aspect, side_lengths
 from vision.interfaces import CARD_SIZE, Detection
 from vision.overlap import OverlapFinder, blobs_and_their_print, on_top
 
@@ -84,18 +84,24 @@ def order_clockwise(corners: np.ndarray) -> np.ndarray:
     The start is the short side nearer the top of the image, so an upright card starts
     at its own top-left; an upside-down card is fixed later by the identifier.
     """
-    pts = np.asarray(corners, dtype=np.float32).reshape(4, 2)
-    centre = pts.mean(axis=0)
-    angles = np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0])
-    pts = pts[np.argsort(angles)]  # clockwise on screen because y grows downwards
-    sides = side_lengths(pts)
+    return _ordered_clockwise(np.asarray(corners, dtype=np.float32).reshape(1, 4, 2))[0]
+
+
+def _ordered_clockwise(quads: np.ndarray) -> np.ndarray:
+    """`order_clockwise` of every one of (n, 4, 2) float32 quadrilaterals at once: a
+    frame's search orders ~70 candidates, and one at a time was a twentieth of it."""
+    n = np.arange(len(quads))[:, None]
+    centre = quads.mean(axis=1, keepdims=True)
+    angles = np.arctan2(quads[..., 1] - centre[..., 1], quads[..., 0] - centre[..., 0])
+    pts = quads[n, np.argsort(angles, axis=1)]  # clockwise on screen because y grows downwards
+    d = pts[:, NEXT] - pts
+    sides = np.sqrt((d * d).sum(axis=2))
     # side i joins corner i and i+1; the card's top is a short side
-    if sides[0] + sides[2] > sides[1] + sides[3]:
-        pts = np.roll(pts, -1, axis=0)
+    turn = (sides[:, 0] + sides[:, 2] > sides[:, 1] + sides[:, 3]).astype(int)
+    pts = pts[n, (np.arange(4)[None, :] + turn[:, None]) % 4]
     # of the two short sides (0-1 and 2-3), start on the one nearer the image top
-    if pts[0, 1] + pts[1, 1] > pts[2, 1] + pts[3, 1]:
-        pts = np.roll(pts, -2, axis=0)
-    return pts
+    turn = 2 * (pts[:, 0, 1] + pts[:, 1, 1] > pts[:, 2, 1] + pts[:, 3, 1])
+    return pts[n, (np.arange(4)[None, :] + turn[:, None]) % 4]
 
 
 def _upright(size: tuple[int, int], inset: float = 0.0) -> np.ndarray:
@@ -215,7 +221,8 @@ class ContourCardDetector:
         kept = _suppress(list(zip(quads, scores.tolist())))
         if self.settings.overlaps and len(kept) > 1:
             kept = [k for k, top in zip(kept, on_top(np.array([q for q, _ in kept]), found.edges)) if top]
-        return [Detection(corners=order_clockwise(q / found.scale), score=score) for q, score in kept]
+        ordered = _ordered_clockwise(np.array([q / found.scale for q, _ in kept], np.float32).reshape(-1, 4, 2))
+        return [Detection(corners=q, score=score) for q, (_, score) in zip(ordered, kept)]
 
     def candidates(self, image: np.ndarray) -> tuple[np.ndarray, float, np.ndarray, np.ndarray, bool]:
         """The working copy of `image`, its scale, and the card-shaped quadrilaterals
@@ -232,7 +239,7 @@ class ContourCardDetector:
                                       self.settings.min_area * small.shape[0] * small.shape[1],
                                       self.settings.max_area * small.shape[0] * small.shape[1]) if self.settings.overlaps else []
         every = found.quads + straight
-        quads = np.array([order_clockwise(q) for q, _ in every], np.float32).reshape(-1, 4, 2)
+        quads = _ordered_clockwise(np.array([q for q, _ in every], np.float32).reshape(-1, 4, 2))
         inside = _inside_frame(quads, small.shape)
         scores = np.array([s for _, s in every], np.float32)
         by_edges = np.arange(len(every)) >= len(found.quads)
@@ -392,14 +399,17 @@ def _off_plain_table(small: np.ndarray) -> np.ndarray | None:
     difference = cv2.multiply(cv2.subtract(tiny.astype(np.float32), colour / weights), weights)
     smooth = cv2.resize(cv2.sqrt(cv2.transform(difference * difference, np.ones((1, 3), np.float32))), (w, h),
                         interpolation=cv2.INTER_LINEAR)
-    return cv2.threshold(smooth, cut, 255, cv2.THRESH_BINARY)[1].astype(np.uint8)
+    return cv2.compare(smooth, cut, cv2.CMP_GT)  # 255 above the cut: a threshold's map, made as bytes in one pass
 
 
 def _colour_change(small: np.ndarray) -> np.ndarray:
-    """Per pixel, the strongest change of any colour channel across a 3x3 neighbourhood."""
-    b, g, r = cv2.split(cv2.morphologyEx(cv2.GaussianBlur(small, (3, 3), 0), cv2.MORPH_GRADIENT,
-                                         np.ones((3, 3), np.uint8)))
-    return cv2.max(cv2.max(b, g), r)
+    """Per pixel, the strongest change of any colour channel across a 3x3 neighbourhood.
+    The strongest of a pixel's three channels is a 1x3 dilation of its row of
+    interleaved channels, read at every third byte: two passes over the frame where
+    splitting the channels and taking their maximum pair by pair took four."""
+    change = cv2.morphologyEx(cv2.GaussianBlur(small, (3, 3), 0), cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
+    h, w = change.shape[:2]
+    return np.ascontiguousarray(cv2.dilate(change.reshape(h, w * 3), np.ones((1, 3), np.uint8), anchor=(0, 0))[:, ::3])
 
 
 def _outlined(quad: np.ndarray, change: np.ndarray) -> bool:
