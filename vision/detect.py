@@ -234,8 +234,9 @@ class ContourCardDetector:
 
     def _search(self, image: np.ndarray) -> "_Search":
         small, scale = _working_copy(image, self.settings.work_size)
-        found, plain, edges = self._candidates(small)
-        straight = self.overlaps.find(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), edges, found.blobs,
+        gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+        found, plain, edges = self._candidates(small, gray)
+        straight = self.overlaps.find(gray, edges, found.blobs,
                                       self.settings.min_area * small.shape[0] * small.shape[1],
                                       self.settings.max_area * small.shape[0] * small.shape[1]) if self.settings.overlaps else []
         every = found.quads + straight
@@ -248,12 +249,11 @@ class ContourCardDetector:
     def working_scale(self, shape: tuple[int, ...]) -> float:
         return min(1.0, self.settings.work_size / max(shape[:2]))
 
-    def _maps(self, small: np.ndarray, change: np.ndarray) -> list[np.ndarray]:
-        """Binary maps whose enclosed regions may be cards: grey-level edges, the
-        strongest colour change per pixel (`change`: a dark card on dark cloth, or a
-        white card on a white table, differs from it in one channel more than in
-        brightness)."""
-        gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    def _maps(self, gray: np.ndarray, change: np.ndarray) -> list[np.ndarray]:
+        """Binary maps whose enclosed regions may be cards: grey-level edges (of `gray`,
+        the working copy's grey levels), the strongest colour change per pixel (`change`:
+        a dark card on dark cloth, or a white card on a white table, differs from it in
+        one channel more than in brightness)."""
         blurred = cv2.GaussianBlur(gray, (5, 5), 0)
         # thresholds low enough for the weakest of: edges typical of this picture (a
         # white card on a white table has weak edges in a bright image), or edges
@@ -266,14 +266,14 @@ class ContourCardDetector:
         _, colour_edges = cv2.threshold(change, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
         return [edges, colour_edges]
 
-    def _candidates(self, small: np.ndarray) -> tuple["_Contours", bool, np.ndarray]:
+    def _candidates(self, small: np.ndarray, gray: np.ndarray) -> tuple["_Contours", bool, np.ndarray]:
         """Card-shaped quadrilaterals of the edge maps, and on a plain table of the map
         of what is not the table's colour (`_off_plain_table`), with the blobs of the edge
         maps that may be overlapping cards; whether the table is plain; the edge map. A glare spot is not the
         table's colour either, but it fades out where a card's edge is a step: those
-        must have a colour step along most of their outline."""
+        must have a colour step along most of their outline. `gray`: `small` in grey levels."""
         change = _colour_change(small)
-        maps = self._maps(small, change)
+        maps = self._maps(gray, change)
         blobs: list[np.ndarray] = []
         found = [quad for binary in maps for quad in self._from_map(binary, blobs)]
         off_table = _off_plain_table(small) if self.settings.plain_table else None
@@ -337,13 +337,25 @@ class ContourCardDetector:
         for core in cores:
             (cx, cy), (cw, ch), angle = cv2.minAreaRect(core.astype(np.float32) * step)
             quad = cv2.boxPoints(((cx + x - 1, cy + y - 1), (cw + 2 * margin, ch + 2 * margin), angle)).astype(np.float32)
-            inside = np.zeros_like(mask)
-            cv2.fillConvexPoly(inside, (quad - (x - 1, y - 1)).astype(np.int32), 255)
-            area = float(np.count_nonzero(inside & mask))
+            area = _covered(mask, (quad - (x - 1, y - 1)).astype(np.int32))
             scored = self._card_like(quad, area)
             if scored is not None and area > blob_area / (len(cores) + 2):
                 found.append((quad, scored))
         return found
+
+
+def _covered(mask: np.ndarray, corners: np.ndarray) -> float:
+    """How many pixels of `mask` the convex polygon of whole-pixel `corners` covers,
+    counted inside the polygon's bounding box only (a blob's core is a card in a box
+    that may be most of a frame wide)."""
+    h, w = mask.shape
+    x0, y0 = np.maximum(corners.min(axis=0), 0).tolist()
+    x1, y1 = np.minimum(corners.max(axis=0) + 1, (w, h)).tolist()
+    if x1 <= x0 or y1 <= y0:
+        return 0.0
+    inside = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillConvexPoly(inside, corners - np.array([x0, y0], np.int32), 255)
+    return float(np.count_nonzero(inside & mask[y0:y1, x0:x1]))
 
 
 def _working_copy(image: np.ndarray, work_size: int) -> tuple[np.ndarray, float]:
