@@ -411,7 +411,7 @@ def _off_plain_table(small: np.ndarray) -> np.ndarray | None:
     difference = cv2.multiply(cv2.subtract(tiny.astype(np.float32), colour / weights), weights)
     smooth = cv2.resize(cv2.sqrt(cv2.transform(difference * difference, np.ones((1, 3), np.float32))), (w, h),
                         interpolation=cv2.INTER_LINEAR)
-    return cv2.compare(smooth, cut, cv2.CMP_GT)  # 255 above the cut: a threshold's map, made as bytes in one pass
+    return cv2.compare(smooth, np.array([cut]), cv2.CMP_GT)  # 255 above the cut: a threshold's map, made as bytes in one pass
 
 
 def _colour_change(small: np.ndarray) -> np.ndarray:
