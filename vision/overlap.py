@@ -119,9 +119,10 @@ def _corners(segs: np.ndarray, s: OverlapSettings) -> tuple[np.ndarray, np.ndarr
     return points, np.stack([first, second], axis=1)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)
 def _pairs(n: int) -> tuple[np.ndarray, np.ndarray]:
-    """np.triu_indices(n, 1), kept: it builds an n x n mask each time, a fifth of `_corners`."""
+    """np.triu_indices(n, 1), kept: it builds an n x n mask each time, a fifth of `_corners`
+    (whose segments are at most `max_segments`, so few sizes are ever kept)."""
     pairs = np.triu_indices(n, 1)
     for half in pairs:
         half.flags.writeable = False
@@ -142,7 +143,7 @@ def _hypotheses(points: np.ndarray, rays: np.ndarray, s: OverlapSettings, min_ar
                 max_area: float) -> np.ndarray:
     """(k, 4, 2) card-shaped quadrilaterals from pairs of corners facing each other across
     them: each corner's two sides run back from the other corner, parallel to its own."""
-    i, j = _pairs(len(points))
+    i, j = np.triu_indices(len(points), 1)
     if not len(i):
         return np.empty((0, 4, 2), np.float32)
     parallel = -np.cos(np.radians(s.parallel))
