@@ -386,25 +386,32 @@ def realdev_one_shot(embedder: OnnxEmbedder) -> dict:
             "wrong_names": mistakes}
 
 
-def speed(embedder: OnnxEmbedder, runs: int) -> dict:
+def speed_frames(embedder: OnnxEmbedder) -> tuple[list[np.ndarray], GalleryIdentifier]:
+    """The speed figures' frames, ten 1280x720 Gargon tables of 8 cards (EVAL_SEED + 1,
+    15% of the faces never enrolled), and an identifier of the deck enrolled for them
+    (also scripts/profile_frame.py's)."""
     table = game_table("gargon", EVAL_SEED + 1, 10, cards=(8, 8))
     deck = eval_deck("gargon", table.enrolled, embedder)
-    identifier = GalleryIdentifier(deck.gallery, embedder)
+    return [scene.image for scene in table.scenes], GalleryIdentifier(deck.gallery, embedder)
+
+
+def speed(embedder: OnnxEmbedder, runs: int) -> dict:
+    frames, identifier = speed_frames(embedder)
     recognizer = CardRecognizer(ContourCardDetector(), identifier)
     detector, unchecked = ContourCardDetector(), unchecked_detector()
     no_overlaps = ContourCardDetector(ContourDetectorSettings(overlaps=False))
     frame_ms, detect_ms, unchecked_ms, no_overlaps_ms, check_ms, ident_ms = [], [], [], [], [], []
-    for scene in table.scenes:
-        frame_ms.append(timed(lambda s=scene: recognizer.recognize(s.image), runs)[0] * 1000)
-        times = timed_in_turn({"now": lambda s=scene: detector.detect(s.image),
-                               "unchecked": lambda s=scene: unchecked.detect(s.image),
-                               "no_overlaps": lambda s=scene: no_overlaps.detect(s.image)}, runs)
+    for frame in frames:
+        frame_ms.append(timed(lambda f=frame: recognizer.recognize(f), runs)[0] * 1000)
+        times = timed_in_turn({"now": lambda f=frame: detector.detect(f),
+                               "unchecked": lambda f=frame: unchecked.detect(f),
+                               "no_overlaps": lambda f=frame: no_overlaps.detect(f)}, runs)
         detect_ms.append(times["now"][0] * 1000)
         unchecked_ms.append(times["unchecked"][0] * 1000)
         no_overlaps_ms.append(times["no_overlaps"][0] * 1000)
-        small, _, quads, scores, _ = detector.candidates(scene.image)
+        small, _, quads, scores, _ = detector.candidates(frame)
         check_ms.append(timed(lambda: detector.verifier.cards(small, quads, scores), runs)[0] * 1000 / max(1, len(quads)))
-        cards = [rectify(scene.image, d.corners) for d in detector.detect(scene.image)]
+        cards = [rectify(frame, d.corners) for d in detector.detect(frame)]
         ident_ms.append(timed(lambda c=cards: identifier.identify_many(c), runs)[0] * 1000 / max(1, len(cards)))
     return {"frame_1280x720_8_cards_ms_median": round(statistics.median(frame_ms), 2),
             "detection_only_ms_median": round(statistics.median(detect_ms), 2),

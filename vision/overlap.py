@@ -21,6 +21,7 @@ can.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -90,7 +91,7 @@ def _corners(segs: np.ndarray, s: OverlapSettings) -> tuple[np.ndarray, np.ndarr
     d = b - a
     length = np.linalg.norm(d, axis=1)
     u = d / length[:, None]
-    i, j = np.triu_indices(len(segs), 1)
+    i, j = _pairs(len(segs))
     cos = np.abs((u[i] * u[j]).sum(axis=1))
     square = cos < np.sin(np.radians(s.right_angle))
     i, j = i[square], j[square]
@@ -118,6 +119,16 @@ def _corners(segs: np.ndarray, s: OverlapSettings) -> tuple[np.ndarray, np.ndarr
     return points, np.stack([first, second], axis=1)
 
 
+@lru_cache(maxsize=64)
+def _pairs(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """np.triu_indices(n, 1), kept: it builds an n x n mask each time, a fifth of `_corners`
+    (whose segments are at most `max_segments`, so few sizes are ever kept)."""
+    pairs = np.triu_indices(n, 1)
+    for half in pairs:
+        half.flags.writeable = False
+    return pairs
+
+
 def _cross2(p: np.ndarray, q: np.ndarray) -> np.ndarray:
     return p[..., 0] * q[..., 1] - p[..., 1] * q[..., 0]
 
@@ -136,19 +147,20 @@ def _hypotheses(points: np.ndarray, rays: np.ndarray, s: OverlapSettings, min_ar
     if not len(i):
         return np.empty((0, 4, 2), np.float32)
     parallel = -np.cos(np.radians(s.parallel))
+    # each corner lies within the other's angle (whichever of j's sides runs against which of i's)
+    ri, gap = rays[i], points[j] - points[i]
+    spread = _cross2(ri[:, 0], ri[:, 1])
+    within = np.flatnonzero((_cross2(ri[:, 0], gap) * spread > 0) & (_cross2(gap, ri[:, 1]) * spread > 0))
+    i, j, ri = i[within], j[within], ri[within]
+    rays_j = rays[j]
     # j's first side runs against i's first or second side; the other pair likewise
     quads = []
     for swap in (False, True):
-        rj = rays[j][:, ::-1] if swap else rays[j]
-        ri = rays[i]
-        facing = ((ri[:, 0] * rj[:, 0]).sum(axis=1) < parallel) & ((ri[:, 1] * rj[:, 1]).sum(axis=1) < parallel)
-        # each corner lies within the other's angle
-        gap = points[j] - points[i]
-        within = (_cross2(ri[:, 0], gap) * _cross2(ri[:, 0], ri[:, 1]) > 0) & (_cross2(gap, ri[:, 1]) * _cross2(ri[:, 0], ri[:, 1]) > 0)
-        keep = facing & within
+        rj = rays_j[:, ::-1] if swap else rays_j
+        keep = ((ri[:, 0] * rj[:, 0]).sum(axis=1) < parallel) & ((ri[:, 1] * rj[:, 1]).sum(axis=1) < parallel)
         if not keep.any():
             continue
-        pi, pj, ui, uj = points[i][keep], points[j][keep], ri[keep], rj[keep]
+        pi, pj, ui, uj = points[i[keep]], points[j[keep]], ri[keep], rj[keep]
         # i, its first side's end (where j's second side's line crosses it), j, then the other
         quad = np.stack([pi, _meet(pi, ui[:, 0], pj, uj[:, 1]), pj, _meet(pi, ui[:, 1], pj, uj[:, 0])], axis=1)
         quads.append(quad)

@@ -9,7 +9,7 @@ import numpy as np
 from hypothesis import given, settings, strategies as st
 
 from tests.vision.realdata import REAL_PHOTOS, REALDEV_PHOTOS, needs_real_photos, needs_realdev_photos
-from vision.detect import CardCutter, ContourCardDetector, order_clockwise, rectify
+from vision.detect import CardCutter, ContourCardDetector, _colour_change, _covered, _ordered_clockwise, order_clockwise, rectify
 from scripts.lib.evaluate import TruthCard, detection_counts, marked_photo_truth, match_by_centre, real_photo_truth
 from vision.interfaces import CARD_SIZE
 from vision.synth.faces import GAMES, game_codes, game_face
@@ -34,6 +34,30 @@ def test_corners_come_clockwise_starting_on_a_short_side(angle, width, shift):
 def test_an_upright_card_starts_at_its_own_top_left():
     quad = np.float32([[300, 500], [100, 500], [100, 220], [300, 220]])
     assert order_clockwise(quad).tolist() == [[100, 220], [300, 220], [300, 500], [100, 500]]
+
+
+def test_many_quadrilaterals_are_ordered_as_each_one_alone():
+    rng = np.random.default_rng(5)
+    quads = np.concatenate([(rng.random((200, 4, 2)) * 900).astype(np.float32),
+                            np.array([_rectangle(*rng.uniform(50, 800, 2), *rng.uniform(20, 300, 2), rng.uniform(0, 180))
+                                      for _ in range(200)])])
+    assert np.array_equal(_ordered_clockwise(quads), np.array([order_clockwise(q) for q in quads]))
+
+
+def test_colour_change_is_the_strongest_channel_of_the_blurred_morphological_gradient():
+    image = (np.random.default_rng(2).random((37, 53, 3)) * 255).astype(np.uint8)
+    gradient = cv2.morphologyEx(cv2.GaussianBlur(image, (3, 3), 0), cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
+    assert np.array_equal(_colour_change(image), gradient.max(axis=2))
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.floats(-40, 140), st.floats(-40, 100), st.floats(2, 150), st.floats(2, 150), st.floats(0, 180))
+def test_covered_counts_the_mask_under_a_polygon_even_one_past_its_edge(cx, cy, w, h, angle):
+    mask = (np.random.default_rng(7).random((60, 100)) > 0.4).astype(np.uint8) * 255
+    corners = _rectangle(cx, cy, w, h, angle).astype(np.int32)
+    filled = np.zeros_like(mask)
+    cv2.fillConvexPoly(filled, corners, 255)
+    assert _covered(mask, corners) == np.count_nonzero(filled & mask)
 
 
 def test_rectify_cuts_the_card_out_upright():
