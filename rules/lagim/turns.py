@@ -178,6 +178,10 @@ class _Turn:
         self.lapse_blocks(self.t.turn)
         if self.t.winners():
             return
+        stranded = self.t.incoming
+        if stranded is not None:  # a raid whose raider was eliminated mid-turn (a REAP): no Baryo sends it
+            self.set(graveyard=self.t.graveyard + stranded.cards, incoming=None)
+            self.say(f"{_listed(stranded.cards)} {'goes' if len(stranded.cards) == 1 else 'go'} to the Graveyard.")
         count = len(self.t.baryos)
         seat = next(s % count for s in range(self.t.turn + 1, self.t.turn + 1 + count)
                     if not self.t.baryos[s % count].eliminated)
@@ -195,15 +199,19 @@ class _Turn:
     def lapse_blocks(self, seat: int) -> None:
         """A SALAG lasts until the end of its owner's next turn: unrepelled, the held cards
         settle as they would have, and the blocking cards go to the Resting Pile."""
-        for block in [k for k in self.baryo(seat).blocks if k.ready]:
+        # One at a time, looked up again after each landing: a landing that eliminates the
+        # Baryo leaves the other SALAGs' cards held, not lost, and one past the Lagim Limit
+        # has already wiped them with the rest.
+        while not self.baryo(seat).eliminated:
+            block = next((k for k in self.baryo(seat).blocks if k.ready), None)
+            if block is None:
+                return
             left = list(self.baryo(seat).blocks)
-            left.remove(block)  # one at a time: a landing that eliminates the Baryo leaves
-            self.update(seat, blocks=tuple(left))  # the other SALAGs' cards held, not lost
+            left.remove(block)
+            self.update(seat, blocks=tuple(left))
             self.set(resting=self.t.resting + block.baryo_cards)
             self.say(f"The SALAG of {block.nullifier} lapses.")
             self.land(seat, block.cards, None)
-            if self.baryo(seat).eliminated:
-                return
 
     def to_dawn(self) -> None:
         self.set(phase="dawn")

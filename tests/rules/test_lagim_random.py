@@ -83,6 +83,8 @@ def _assert_conserved(state: LagimState) -> None:
 @settings(max_examples=40, deadline=None)
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**32 - 1), steps=st.integers(20, 160))
 @example(players=6, seed=41369, steps=96)  # two SALAGs lapse at once and the first eliminates the Baryo
+@example(players=5, seed=904, steps=100)  # a REAP eliminates the raider while its raid waits for an answer
+@example(players=2, seed=1475, steps=90)  # a lapsing SALAG's landing passes the Lagim Limit, wiping the other
 def test_random_legal_turns_never_crash_and_conserve_coins_and_cards(
         players: int, seed: int, steps: int) -> None:
     rng = random.Random(seed)
