@@ -12,6 +12,7 @@
   let correcting = null;    // seq of the event being corrected, or null for a new event
   let readForm = null;      // () => the event the form holds
   let formFor = null;       // the game and turn the form was last built for
+  let outrun = null;        // the pushed state a send's answer (newer) was drawn over
   let formGame = null;      // the game whose schema built the form
   let started = false;      // the host has tapped the form since it was built: no push rebuilds it
   let formNumber = 0;       // which form this is: a send's answer resets only the form it sent
@@ -162,7 +163,9 @@
     const newGame = !schema || !String(schemaFor).startsWith(`${state.game_id}:`);
     schemaFor = key;
     const response = await fetch("/api/schema", { credentials: "same-origin" });
-    schema = await response.json();
+    const loaded = await response.json();
+    if (schemaFor !== key) return;  // a later event asked for a newer one meanwhile
+    schema = loaded;
     if (newGame) formFor = null;
   }
 
@@ -361,6 +364,9 @@
     $("redo").disabled = !state.redo;
     $("redo").title = state.redo ? `Redo: ${state.redo}` : "nothing to redo";
     if (state.game_id !== null) await loadSchema(state);
+    // A newer push came while the schema loaded (it draws), or a send's answer, newer
+    // than this push, has drawn the form already.
+    if (Board.current() !== state || state === outrun) return;
     drawEntry(state);
     drawQuestions(state);  // again, now its picker knows the game's cards
   });
@@ -382,6 +388,7 @@
       started = false;
       formFor = null;
       drawEntry(done);
+      outrun = Board.current();
     }
   };
   $("cancel-correct").onclick = () => {
