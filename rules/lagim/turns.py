@@ -670,9 +670,7 @@ def acting_seat(table: Table) -> int | None:
 
 def _learn_printed(table: Table, action: Printed) -> Table:
     """The deck with a card's printed facts filled in; a fact already known stays as it is."""
-    info = table.card(action.card)
-    if info is None:
-        raise IllegalMove(f"There is no Lagim card called {action.card}.")
+    info = _Turn(table).card(action.card)
     for fact, known, told in (("level", info.level, action.level), ("moon alignment", info.moon, action.moon)):
         if known is not None and told is not None and str(known).casefold() != str(told).strip().casefold():
             shown = roman(known) if isinstance(known, int) else known
