@@ -2,14 +2,17 @@
 
 Filipino writes a modern English loan the way it sounds, in the letters of the Abakada
 (the Komisyon sa Wikang Filipino's spelling rules): F is P, V is B, X is KS, TH is T, CH is TS,
-J is DY, SH is SY, a word-initial S before a consonant gets an I (ISKUL, ISTAMBAY), the
-vowels are the five of Tagalog (CAKE is KEYK, BIKE is BAYK), and no letter is doubled.
+J is DY, SH is SY (but S before an I or an ER, as SYI is no syllable: MASIN, TISERT), a
+word-initial S before a consonant gets an I (ISKUL, ISTAMBAY), the vowels are the five of
+Tagalog (CAKE is KEYK, BIKE is BAYK), and no letter is doubled.
 Spelling alone cannot say how English sounds (the O of HOT and of HOME), so the sounds
 come from espeak-ng's American English; spelling only decides what the sounds cannot:
 which of A, E, I, O or U an unstressed vowel is written with (KOMPYUTER, BASKETBOL,
-ELEKTRISYAN, DOKTOR), where each English vowel letter group lines up with one sound.
-The vowel of HOT, where English spells it O, is written either way (POPKORN, HATDOG),
-so a word gets one spelling for each choice.
+ELEKTRISYAN, DOKTOR), where each English vowel letter group lines up with one sound
+(a written vowel that speech drops lines up with none: DIPRENT). A few sounds Filipino
+writes two ways (`CHOICES`: the vowel of HOT, POPKORN and PAPKORN; NG before K, PINK and
+PINGK), and speech drops a T or D between consonants (POSMAN), so a word gets one spelling
+for each choice.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ PLAIN = {"eɪ": "ey", "aɪ": "ay", "oʊ": "o", "əʊ": "o", "aʊ": "aw", "ɔɪ":
 # Vowels whose letter the English spelling decides (unstressed ones, the O of HOT), with their default.
 SPELLED = {"ə": "a", "ɪ": "i", "ᵻ": "i", "ɚ": "e", "ɑ": "a", "ɒ": "a"}
 SIBILANTS = ("ʃ", "ʒ")  # SY before a vowel (SYAMPU, TELEBISYON), S elsewhere
+FRONT = ("i", "ɪ", "ᵻ", "ɜ", "ɝ")  # ... but S before these: SYI is no syllable (TISERT, MASIN)
 DROPPED = "ˈˌːʔ̩ "
 
 
@@ -74,7 +78,35 @@ def vowel_letters(word: str) -> list[str]:
     return groups
 
 
-HOT = "\0"  # the vowel of HOT spelt O in English: O or A in Filipino, chosen in `respellings`
+# The letters that may spell each vowel sound; a sound not named here may be any letter.
+SPELT_WITH = {"æ": "a", "a": "a", "ɛ": "e", "e": "e", "eɪ": "ae", "i": "ei", "ɪ": "ei", "ᵻ": "ei",
+              "aɪ": "i", "ɔ": "oa", "ɑ": "oa", "ɒ": "oa", "oʊ": "o", "əʊ": "o", "aʊ": "o", "ɔɪ": "o",
+              "ʊ": "ou", "u": "ou", "ʌ": "uo", "ɚ": "aeo"}
+
+
+def aligned_groups(nuclei: list[str], groups: list[str]) -> list[str | None]:
+    """The vowel letter group that spells each vowel sound. Where English speech drops a
+    written vowel (DIFF'RENT, INT'REST, CAM'RA), the groups kept are those whose letters
+    can spell the sounds; of equally good ones, the first group is kept and the earliest
+    after it dropped, as English drops the vowel after a stressed first syllable, so
+    DIFFERENT is DIPRENT, not DIPRANT (the sound's default letter) nor DEPRENT; None for
+    each sound where the word has fewer groups than sounds (IDEA)."""
+    if len(groups) < len(nuclei):
+        return [None] * len(nuclei)
+
+    def preference(kept: tuple[int, ...]) -> tuple[int, bool, tuple[int, ...]]:
+        fits = sum(groups[g][0] in SPELT_WITH.get(n, groups[g][0]) for n, g in zip(nuclei, kept))
+        return fits, kept[:1] == (0,), kept
+    kept = max(itertools.combinations(range(len(groups)), len(nuclei)), key=preference)
+    return [groups[g] for g in kept]
+
+
+# Sounds Filipino writes two ways, left in `respell` as a mark and spelt both ways in `respellings`.
+HOT = "\0"  # the vowel of HOT spelt O in English: O or A (POPKORN, PAPKORN)
+REDUCED_E = "\1"  # a first-syllable E that speech reduces before the stress: E or I (EBENT, IBENT)
+NG_K = "\2"  # NG before K: NG as in BANGKO, or N as the English spelling has it (PINK, TENKYU)
+LE = "\3"  # the vowel of a final -LE, which English does not write: E or O (TRAYSIKEL, SIMPOL, PIPOL)
+CHOICES = {HOT: ("o", "a"), REDUCED_E: ("e", "i"), NG_K: ("ng", "n"), LE: ("e", "o")}
 
 
 def letter_for(sound: str, group: str | None, after: str) -> str:
@@ -95,24 +127,27 @@ def letter_for(sound: str, group: str | None, after: str) -> str:
 
 
 def respell(word: str, ipa: str) -> str | None:
-    """`word` (pronounced `ipa`) in Filipino spelling, the vowel of HOT left as `HOT`; None
+    """`word` (pronounced `ipa`) in Filipino spelling, each sound of `CHOICES` left as its mark; None
     where a sound has no letter, or where the word is read letter by letter (CET, an
     abbreviation, is SI-I-TI: a syllable for each letter)."""
     heard = sounds(ipa)
     nuclei = [s for s in heard if s in NUCLEI]
     if len(nuclei) >= len(word):
         return None
-    groups: list[str | None] = list(vowel_letters(word))
-    if len(groups) != len(nuclei):
-        groups = [None] * len(nuclei)
+    groups = aligned_groups(nuclei, vowel_letters(word))
+    stressed = sum(s in NUCLEI for s in sounds(ipa.split("ˈ")[0])) if "ˈ" in ipa else -1
     out, vowel = [], 0
     for i, sound in enumerate(heard):
         nxt = heard[i + 1] if i + 1 < len(heard) else ""
         if sound in SPELLED:
-            out.append(letter_for(sound, groups[vowel], heard[i - 1] if i else ""))
+            letter = letter_for(sound, groups[vowel], heard[i - 1] if i else "")
+            reduced = sound in "ɪᵻ" and vowel == 0 and stressed == 1
+            out.append(REDUCED_E if letter == "e" and reduced else letter)
             out.append("r" if sound == "ɚ" else "")
+        elif sound == "ŋ" and nxt == "k":
+            out.append(NG_K)
         elif sound in SIBILANTS:
-            out.append("sy" if nxt in NUCLEI else "s")
+            out.append("sy" if nxt in NUCLEI and nxt not in FRONT else "s")
         elif sound == "dʒ":
             out.append("dy" if nxt in NUCLEI else "ds")
         elif sound == "ɾ":
@@ -123,16 +158,24 @@ def respell(word: str, ipa: str) -> str | None:
             return None
         vowel += sound in NUCLEI
     spelt = re.sub(r"([^aeiou])\1+", r"\1", "".join(out))
+    if re.search(r"[^aeiou]le$", word):
+        spelt = re.sub(r"el$", LE + "l", spelt)
     return re.sub(r"^s(?=[bdgklmnpt])", "is", spelt)
 
 
 def respellings(word: str, ipa: str) -> set[str]:
-    """The Filipino spellings of `word`: each vowel of HOT spelt O either way (POPKORN and
-    PAPKORN; HOTDOG, HATDOG, HOTDAG and HATDAG); where it ends in T or D after another
-    consonant, also without it, as speech drops it (TEKS for TEXT, RESPEK, PREN for FRIEND)."""
+    """The Filipino spellings of `word`: each sound Filipino writes two ways (`CHOICES`)
+    spelt either way (POPKORN and PAPKORN; HOTDOG, HATDOG, HOTDAG and HATDAG); where a T
+    or D after another consonant ends the word or comes before another consonant, also
+    without it, as speech drops it (TEKS for TEXT, PREN for FRIEND, SOPDRINKS for SOFT
+    DRINKS, POSMAN); a T or D before L, R, S or Y stays, as it starts a syllable
+    (KANTRI) or is one sound with it (the TS of BENTS, the DY of DYUS)."""
     spelt = respell(word, ipa)
     if spelt is None:
         return set()
-    found = {"".join(c if c != HOT else next(pick) for c in spelt) for pick in
-             map(iter, itertools.product("oa", repeat=spelt.count(HOT)))}
-    return found | {s[:-1] for s in found if re.search(r"[^aeiourlyw][td]$", s)}
+    marks = [c for c in spelt if c in CHOICES]
+    found = set()
+    for pick in itertools.product(*(CHOICES[c] for c in marks)):
+        letters = iter(pick)
+        found.add("".join(next(letters) if c in CHOICES else c for c in spelt))
+    return found | {re.sub(r"(?<=[^aeiourlyw])[td](?=[^aeiourlsyh]|$)", "", s) for s in found}
