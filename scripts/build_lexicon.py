@@ -25,8 +25,10 @@ package the speech already needs; the same version rebuilds the same file). What
 - the words the rulebook's FAQ forms in its examples (HALIKA), whatever the lists say;
 - English words of Zipf 2.8 and up respelt the way Filipino writes its modern loans
   (SELPON, KOMPYUTER, ISKUL: `english_loans`, with the sounds from espeak-ng), which
-  people rarely write often enough for wordfreq's Filipino list; as words that stand
-  alone, never the root of an affixed form (`unaffixed`);
+  people rarely write often enough for wordfreq's Filipino list, and so are the English
+  compounds that list holds as one word in English spelling (SOFTDRINKS -> SOPDRINKS,
+  FISHBALL -> PISBOL: `english_compounds`); as words that stand alone, never the root of
+  an affixed form (`unaffixed`);
 - both spellings Filipino allows a word-initial glide in (KUWENTO and KWENTO, DIYAKET
   and DYAKET: `glide_spelling`) wherever either is kept and the short one has two
   syllables or more (SIYA has no SYA);
@@ -77,6 +79,8 @@ FLOOR_TENTHS = 30
 LOAN_TENTHS = 33 # a loan the dictionary lacks is kept from Zipf 3.3 up
 LOAN_ENGLISH_GAP_TENTHS = 20 # ... and only when at least 2.0 rarer in English
 ENGLISH_LOAN_ZIPF = 2.8 # English words from this Zipf up are kept respelt the Filipino way
+COMPOUND_PART_ZIPF = 3.5 # ... and compounds written as one word of two English words this common
+COMPOUND_PART_LETTERS = 4 # ... each of this many letters (TATLONG is no TAT and LONG)
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "rules" / "data" / "dugtungan_lexicon.json"
 
 
@@ -302,9 +306,35 @@ def loans(frequent: dict[str, int], english: Mapping[str, float], kept: set[str]
             and _rate(w, known) < 0 and not any(p.root != w for p in grammar.analyses(w, depth=2))}
 
 
-def english_loans(kept: set[str], names: set[str], frequent: Mapping[str, int]) -> set[str]:
-    """English words from Zipf `ENGLISH_LOAN_ZIPF` up, respelt as Filipino spells its loans
-    (SELPON, ISKUL, KOMPYUTER: `scripts.lib.respell`), which a word list of written
+def english_compounds(kept: set[str], names: set[str], suffixes: SuffixForms) -> list[str]:
+    """English compounds that Filipino writes as one word, in English spelling, often
+    enough for wordfreq's Filipino list (SOFTDRINKS, FISHBALL, BESTFRIEND, LOVELIFE) while
+    English writes them as two words or with a hyphen, so they are rare in its list: each a
+    word of the Filipino list under `ENGLISH_LOAN_ZIPF` in English that is two English words
+    of `COMPOUND_PART_LETTERS` letters or more, each commoner in English than in Filipino and
+    from Zipf `COMPOUND_PART_ZIPF` up; no name, no word kept, and no affixed or linked form of
+    one (PROSESONG is PROSESO with the linker, not PROSE and SONG)."""
+    grammar = Grammar(kept.__contains__, suffixes, min_root_letters=4)
+
+    def english(part: str) -> bool:
+        eng = zipf_frequency(part, "en")
+        return eng >= COMPOUND_PART_ZIPF and eng > zipf_frequency(part, "fil")
+    least = COMPOUND_PART_LETTERS
+    found = []
+    for raw in iter_wordlist("fil"):
+        if raw.isascii() and raw.isalpha() and raw not in kept and raw not in names \
+                and zipf_frequency(raw, "en") < ENGLISH_LOAN_ZIPF \
+                and any(english(raw[:i]) and english(raw[i:]) for i in range(least, len(raw) - least + 1)) \
+                and not any(p.root != raw for p in grammar.analyses(raw)):
+            found.append(raw)
+    return found
+
+
+def english_loans(kept: set[str], names: set[str], frequent: Mapping[str, int],
+                  compounds: list[str]) -> set[str]:
+    """English words from Zipf `ENGLISH_LOAN_ZIPF` up and the `compounds` Filipino writes
+    as one word (`english_compounds`), respelt as Filipino spells its loans
+    (SELPON, ISKUL, KOMPYUTER, SOPDRINKS: `scripts.lib.respell`), which a word list of written
     Filipino misses because people write them rarely, or in English: not a respelling
     that is an English word as common (GARDEN; OPEN for OFTEN, SIT for SEAT), nor a name's
     (JOHN, LONDON) or one that is a name, nor chat English (SOOOOO) or an abbreviation
@@ -320,6 +350,7 @@ def english_loans(kept: set[str], names: set[str], frequent: Mapping[str, int]) 
         if raw.isascii() and raw.isalpha() and len(raw) >= 3 and raw not in names \
                 and not re.search(r"(.)\1\1", raw):  # chat English (SOOOOO)
             english.append(raw)
+    english += compounds
     known = {w: frequent.get(w, FLOOR_TENTHS) for w in kept}
     found = set()
     for word, ipa in pronounce(english).items():
@@ -416,7 +447,7 @@ def build(english_margin: float, productive: int) -> dict:
     kept |= PARTICLES & set(frequent) | RULEBOOK_WORDS
     kept |= glide_respellings(kept, names, suffixes)
     kept |= loans(frequent, english, kept, names, suffixes)
-    respelt = english_loans(kept, names, frequent)
+    respelt = english_loans(kept, names, frequent, english_compounds(kept, names, suffixes))
     roots = kept.copy()
     kept |= respelt
     suffixes = suffix_evidence(everything, roots)

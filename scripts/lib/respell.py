@@ -106,7 +106,9 @@ HOT = "\0"  # the vowel of HOT spelt O in English: O or A (POPKORN, PAPKORN)
 REDUCED_E = "\1"  # a first-syllable E that speech reduces before the stress: E or I (EBENT, IBENT)
 NG_K = "\2"  # NG before K: NG as in BANGKO, or N as the English spelling has it (PINK, TENKYU)
 LE = "\3"  # the vowel of a final -LE, which English does not write: E or O (TRAYSIKEL, SIMPOL, PIPOL)
-CHOICES = {HOT: ("o", "a"), REDUCED_E: ("e", "i"), NG_K: ("ng", "n"), LE: ("e", "o")}
+TD_MARKS = {"t": "\4", "d": "\5"}  # a T or D that speech may drop (`respellings`)
+CHOICES = {HOT: ("o", "a"), REDUCED_E: ("e", "i"), NG_K: ("ng", "n"), LE: ("e", "o"),
+           TD_MARKS["t"]: ("t", ""), TD_MARKS["d"]: ("d", "")}
 
 
 def letter_for(sound: str, group: str | None, after: str) -> str:
@@ -163,19 +165,24 @@ def respell(word: str, ipa: str) -> str | None:
     return re.sub(r"^s(?=[bdgklmnpt])", "is", spelt)
 
 
+VOWEL_MARKS = HOT + REDUCED_E + LE
+DROPPABLE_TD = re.compile(f"(?<=[^aeiourlyw{VOWEL_MARKS}])[td](?=[^aeiourlsyh{VOWEL_MARKS}]|$)")
+
+
 def respellings(word: str, ipa: str) -> set[str]:
     """The Filipino spellings of `word`: each sound Filipino writes two ways (`CHOICES`)
-    spelt either way (POPKORN and PAPKORN; HOTDOG, HATDOG, HOTDAG and HATDAG); where a T
-    or D after another consonant ends the word or comes before another consonant, also
-    without it, as speech drops it (TEKS for TEXT, PREN for FRIEND, SOPDRINKS for SOFT
-    DRINKS, POSMAN); a T or D before L, R, S or Y stays, as it starts a syllable
-    (KANTRI) or is one sound with it (the TS of BENTS, the DY of DYUS)."""
+    spelt either way (POPKORN and PAPKORN; HOTDOG, HATDOG, HOTDAG and HATDAG); each T or
+    D after another consonant that ends the word or comes before another consonant kept
+    or dropped, as speech drops it (TEKS for TEXT, PREN for FRIEND, BESTPREN and BESPREN for
+    BESTFRIEND, POSMAN); a T or D before L, R, S or Y stays, as it starts a syllable (KANTRI)
+    or is one sound with it (the TS of BENTS, the DY of DYUS)."""
     spelt = respell(word, ipa)
     if spelt is None:
         return set()
+    spelt = DROPPABLE_TD.sub(lambda m: TD_MARKS[m.group()], spelt)
     marks = [c for c in spelt if c in CHOICES]
     found = set()
     for pick in itertools.product(*(CHOICES[c] for c in marks)):
         letters = iter(pick)
         found.add("".join(next(letters) if c in CHOICES else c for c in spelt))
-    return found | {re.sub(r"(?<=[^aeiourlyw])[td](?=[^aeiourlsyh]|$)", "", s) for s in found}
+    return found

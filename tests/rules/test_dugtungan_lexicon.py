@@ -29,9 +29,19 @@ def cards(*codes: str):
 
 def test_lexicon_holds_dictionary_and_wordfreq_words_without_abbreviations() -> None:
     words = lexicon_words(3.0)
-    assert 60000 < len(words) < 75000  # 41,000 of the lists, 28,000 English loans respelt (SELPON)
+    assert 60000 < len(words) < 75000  # 41,000 of the lists, 30,000 English loans respelt (SELPON)
     assert {"habag", "haba", "halika", "paniki", "ng", "mga"} <= words
     assert not {"tv", "ltfrb", "the", "school"} & words
+
+
+def test_english_compounds_written_as_one_word_are_loans_in_filipino_spelling() -> None:
+    """SOFT DRINKS, FISHBALL, LOVE LIFE, TEXTMATE, HIGH BLOOD, BEST FRIEND: rare in English
+    as one word, written so in Filipino (scripts/build_lexicon.py `english_compounds`); but
+    PROSESONG, MODELONG are PROSESO and MODELO with the linker, not PROSE+SONG, MODE+LONG,
+    so their English readings (PROSONG, MADELONG) are no words."""
+    assert all(TABLE.judge(w).source == "lexicon"
+               for w in ("sopdrinks", "pisbol", "lablayp", "teksmeyt", "hayblad", "bestpren", "bespren"))
+    assert not any(TABLE.judge(w).valid for w in ("prosong", "madelong"))
 
 
 def test_a_higher_frequency_floor_keeps_fewer_words() -> None:

@@ -36,8 +36,9 @@ BY_RULE = {
                       "every": {"ebri"}},
     # SH is S before an I or an ER: SYI and SYER are no Filipino syllables
     "sh before i": {"machine": {"masin"}, "shirt": {"sert"}, "tshirt": {"tisert"}},
-    # a T or D between consonants may go, as speech drops it, but not before L, R, S, Y
+    # each T or D between consonants may go, as speech drops it, but not before L, R, S, Y
     "t or d between consonants": {"postman": {"postman", "posman"}, "handbag": {"handbag", "hanbag"},
+                                  "westbound": {"westbawnd", "wesbawnd", "westbawn", "wesbawn"},
                                   "country": {"kantri"}, "bench": {"bents"}},
     # NG before K is written NG or, as English spells it, N
     "ng before k": {"pink": {"pink", "pingk"},
