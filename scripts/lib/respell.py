@@ -129,8 +129,8 @@ def letter_for(sound: str, group: str | None, after: str) -> str:
 
 
 def respell(word: str, ipa: str) -> str | None:
-    """`word` (pronounced `ipa`) in Filipino spelling, each sound of `CHOICES` left as its mark; None
-    where a sound has no letter, or where the word is read letter by letter (CET, an
+    """`word` (pronounced `ipa`) in Filipino spelling, each sound Filipino writes two ways
+    left as its mark (`HOT`, `REDUCED_E`, `NG_K`, `LE`); None where a sound has no letter, or where the word is read letter by letter (CET, an
     abbreviation, is SI-I-TI: a syllable for each letter)."""
     heard = sounds(ipa)
     nuclei = [s for s in heard if s in NUCLEI]
