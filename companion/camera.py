@@ -136,16 +136,22 @@ def source_problem(camera: str) -> str | None:
 
 
 def build_recognizer(setup: CameraSetup) -> "CardRecognizer":
-    """The enrolled deck's recognizer, or the printed-token reader where print names the card."""
+    """The enrolled deck's recognizer, or the printed-token reader where print names the card,
+    for live play: with the contour search alone, which runs every frame, where the
+    network of the joint detector would cost a Raspberry Pi core ~50 ms more a frame, and
+    whose doubted finds have no reader's word before the tracker takes them
+    (models/README.md, "What ships: the joint detector")."""
     from vision.deck import DeckProfile
+    from vision.detectors import card_detector
     from vision.recognize import CardRecognizer
 
+    detector = card_detector("contour")
     if setup.deck:
-        return CardRecognizer.for_deck(DeckProfile.load(Path(setup.deck).expanduser()), threads=setup.threads)
-    from vision.detect import ContourCardDetector
+        return CardRecognizer.for_deck(DeckProfile.load(Path(setup.deck).expanduser()), threads=setup.threads,
+                                       detector=detector)
     from vision.printed import PrintedReader
 
-    return CardRecognizer(ContourCardDetector(), PrintedReader(setup.game, threads=setup.threads))
+    return CardRecognizer(detector, PrintedReader(setup.game, threads=setup.threads))
 
 
 def _ignore(state: str, reason: str) -> None:

@@ -68,6 +68,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from bench_printed import printed_report  # noqa: E402
 from bench_tracking import FRAMES, TABLES, VIDEOS, pipeline_speed, tracking, zones  # noqa: E402
 from vision.deck import DeckProfile  # noqa: E402
+from vision.detectors import DETECTOR_KINDS, DetectorKind, card_detector  # noqa: E402
 from vision.detect import ContourCardDetector, ContourDetectorSettings, rectify  # noqa: E402
 from vision.embed import DEFAULT_MODEL, OnnxEmbedder, file_sha256  # noqa: E402
 from vision.enroll import Enrollment  # noqa: E402
@@ -75,6 +76,7 @@ from scripts.lib.evaluate import (MarkedPhoto, Tally, TruthCard, detection_count
                              match_by_centre, one_shot_gallery, one_shot_shots, quad_iou, real_photo_truth,
                              without_gallery)
 from vision.imageio import decode  # noqa: E402
+from vision.learned_detect import LearnedCardDetector  # noqa: E402
 from vision.interfaces import CardDetector  # noqa: E402
 from vision.refine import refine_quads  # noqa: E402
 from vision.identify import GalleryIdentifier  # noqa: E402
@@ -126,9 +128,17 @@ class AtWebcamSize:
         return self.recognizer.recognize_file(data, min_side=1280)
 
 
+DETECTOR: DetectorKind = "joint"  # --detector: the detector every identification figure runs through
+
+
+def shipped() -> CardDetector:
+    """The detector the figures are of (`--detector`; the app's default unless told)."""
+    return card_detector(DETECTOR)
+
+
 def one_shot_enrollment() -> Enrollment:
     """The real photos' one-shot gallery (their README), enrolled as `companion enroll` would."""
-    enrollment = Enrollment("generic", ContourCardDetector())
+    enrollment = Enrollment("generic", ContourCardDetector())  # as `companion enroll`: a close-up of one card
     for code, image in one_shot_shots(REAL):
         enrollment.add(image, code)
     return enrollment
@@ -142,7 +152,7 @@ def real_photos(embedder: OnnxEmbedder, runs: int) -> dict:
     gallery_index = set(one_shot_gallery(truth))
     enrollment = one_shot_enrollment()
     deck = enrollment.profile(embedder)
-    ours = CardRecognizer(ContourCardDetector(), GalleryIdentifier(deck.gallery, embedder))
+    ours = CardRecognizer(shipped(), GalleryIdentifier(deck.gallery, embedder))
     baselines = {"phash_original": OriginalPhashDetector(enrollment.cards, enrollment.codes),
                  "phash_on_our_detector": PhashBaseline(enrollment.cards, enrollment.codes)}
     variants = {"ours_at_webcam_size": AtWebcamSize(ours)}
@@ -183,7 +193,7 @@ def first_call_seconds(system: str, photo: str, embedder: OnnxEmbedder) -> float
     from phash_original import OriginalPhashDetector
 
     enrollment = one_shot_enrollment()
-    reader = (CardRecognizer(ContourCardDetector(), GalleryIdentifier(enrollment.profile(embedder).gallery, embedder))
+    reader = (CardRecognizer(shipped(), GalleryIdentifier(enrollment.profile(embedder).gallery, embedder))
               if system == "ours" else OriginalPhashDetector(enrollment.cards, enrollment.codes))
     data = (REAL / photo).read_bytes()
     return timed(lambda: reader.recognize_file(data), 1)[0]
@@ -200,7 +210,8 @@ def first_calls(model: Path, runs: int) -> dict:
         times: dict[str, list[float]] = {name: [] for name in seconds}
         for _ in range(runs):
             for name in seconds:
-                done = subprocess.run([sys.executable, __file__, "--first-call", name, photo, "--model", str(model)],
+                done = subprocess.run([sys.executable, __file__, "--first-call", name, photo, "--model", str(model),
+                                       "--detector", DETECTOR],
                                       check=True, capture_output=True, text=True, cwd=ROOT)
                 times[name].append(float(done.stdout))
         for name in seconds:
@@ -214,20 +225,23 @@ def first_calls(model: Path, runs: int) -> dict:
 
 
 def detectors(model: Path | None) -> dict[str, CardDetector]:
-    """The contour detector `companion recognize` uses, the same without the learned
-    card check, the local-contrast maps and the straight-edge search for overlapping
-    cards (the detector before issue 21's changes), the same without only that search
-    (`contour_no_overlaps`, vision/overlap.py),
-    and, given a learned detector's model (scripts/train_detector.py; an experiment,
-    not shipped), that detector alone and added to the contour detector, to compare in
-    one run."""
-    out: dict[str, CardDetector] = {"contour": ContourCardDetector(), "contour_unchecked": unchecked_detector(),
+    """The detector `companion recognize` uses (`joint`: the contour finds the network does
+    not refuse, and the network's cards where none lies; vision/learned_detect.py), the
+    network's cards alone (`learned`), the contour detector alone (vision/detect.py), that one without the learned card
+    check, the local-contrast maps and the straight-edge search for overlapping cards (the
+    detector before issue 21's changes), and without only that search
+    (`contour_no_overlaps`, vision/overlap.py); given another learned model
+    (scripts/train_detector.py), that model alone and added to the contour detector
+    (scripts/learned_detector.py), to compare in one run."""
+    out: dict[str, CardDetector] = {"joint": card_detector("joint"), "learned": card_detector("learned"),
+                                    "contour": ContourCardDetector(),
+                                    "contour_unchecked": unchecked_detector(),
                                     "contour_no_overlaps": ContourCardDetector(ContourDetectorSettings(overlaps=False))}
     if model is not None:
-        from learned_detector import ContourPlusLearned, LearnedCardDetector
+        from learned_detector import ContourPlusLearned
 
         learned = LearnedCardDetector(model)
-        out |= {"learned": learned, "contour_plus_learned": ContourPlusLearned(learned)}
+        out |= {"learned_model": learned, "contour_plus_learned_model": ContourPlusLearned(learned)}
     return out
 
 
@@ -297,7 +311,7 @@ def scenes(embedder: OnnxEmbedder, count: int, seed: int = EVAL_SEED) -> dict:
     for game in GAMES:
         table = game_table(game, seed, count)
         deck = eval_deck(game, table.enrolled, embedder, seed)
-        recognizer = CardRecognizer(ContourCardDetector(), GalleryIdentifier(deck.gallery, embedder))
+        recognizer = CardRecognizer(shipped(), GalleryIdentifier(deck.gallery, embedder))
         tally, mistakes = Tally(), []
         for index, scene in enumerate(table.scenes):
             truth = [TruthCard(c.code, tuple(c.corners.mean(axis=0))) for c in scene.cards]
@@ -349,7 +363,7 @@ def family_scenes(embedder: OnnxEmbedder, count: int, seed: int, families: tuple
         for game in GAMES:
             table = family_table(family, game, seed, count)
             deck = enrolled_family_deck(family, table, embedder, seed)
-            recognizer = CardRecognizer(ContourCardDetector(), GalleryIdentifier(deck.gallery, embedder))
+            recognizer = CardRecognizer(shipped(), GalleryIdentifier(deck.gallery, embedder))
             tally, counts, enrolled = Tally(), dict.fromkeys(FOUND_COUNTS, 0), set(table.enrolled)
             for scene in table.scenes:
                 results = recognizer.recognize(scene.image)
@@ -367,12 +381,12 @@ def realdev_one_shot(embedder: OnnxEmbedder) -> dict:
     shots = [shot for photo in DEV_GALLERY for shot in one_shot_shots(REALDEV, photo, DEV_CROP)]
     faces = sorted({code for code, _ in shots})
     left_out = set(random.Random("realphotos-dev:left-out").sample(faces, round(DEV_LEFT_OUT * len(faces))))
-    enrollment = Enrollment("generic", ContourCardDetector())
+    enrollment = Enrollment("generic", ContourCardDetector())  # as `companion enroll`: a close-up of one card
     for code, image in shots:
         if code not in left_out:
             enrollment.add(image, code)
     deck = enrollment.profile(embedder)
-    recognizer = CardRecognizer(ContourCardDetector(), GalleryIdentifier(deck.gallery, embedder))
+    recognizer = CardRecognizer(shipped(), GalleryIdentifier(deck.gallery, embedder))
     truth = real_photo_truth(REALDEV)
     tally, counts, enrolled, mistakes = Tally(), dict.fromkeys(FOUND_COUNTS, 0), set(enrollment.codes), []
     for photo in DEV_TESTS:
@@ -397,24 +411,29 @@ def speed_frames(embedder: OnnxEmbedder) -> tuple[list[np.ndarray], GalleryIdent
 
 def speed(embedder: OnnxEmbedder, runs: int) -> dict:
     frames, identifier = speed_frames(embedder)
-    recognizer = CardRecognizer(ContourCardDetector(), identifier)
-    detector, unchecked = ContourCardDetector(), unchecked_detector()
+    recognizer = CardRecognizer(shipped(), identifier)
+    detector, contour, unchecked = shipped(), ContourCardDetector(), unchecked_detector()
     no_overlaps = ContourCardDetector(ContourDetectorSettings(overlaps=False))
-    frame_ms, detect_ms, unchecked_ms, no_overlaps_ms, check_ms, ident_ms = [], [], [], [], [], []
+    frame_ms, detect_ms, contour_ms, unchecked_ms, no_overlaps_ms, check_ms, ident_ms = [], [], [], [], [], [], []
     for frame in frames:
         frame_ms.append(timed(lambda f=frame: recognizer.recognize(f), runs)[0] * 1000)
         times = timed_in_turn({"now": lambda f=frame: detector.detect(f),
+                               "contour": lambda f=frame: contour.detect(f),
                                "unchecked": lambda f=frame: unchecked.detect(f),
                                "no_overlaps": lambda f=frame: no_overlaps.detect(f)}, runs)
         detect_ms.append(times["now"][0] * 1000)
+        contour_ms.append(times["contour"][0] * 1000)
         unchecked_ms.append(times["unchecked"][0] * 1000)
         no_overlaps_ms.append(times["no_overlaps"][0] * 1000)
-        small, _, quads, scores, _ = detector.candidates(frame)
-        check_ms.append(timed(lambda: detector.verifier.cards(small, quads, scores), runs)[0] * 1000 / max(1, len(quads)))
+        small, _, quads, scores, _ = contour.candidates(frame)
+        assert contour.verifier is not None
+        check_ms.append(timed(lambda: contour.verifier.cards(small, quads, scores), runs)[0] * 1000 / max(1, len(quads)))
         cards = [rectify(frame, d.corners) for d in detector.detect(frame)]
         ident_ms.append(timed(lambda c=cards: identifier.identify_many(c), runs)[0] * 1000 / max(1, len(cards)))
     return {"frame_1280x720_8_cards_ms_median": round(statistics.median(frame_ms), 2),
+            "detector": DETECTOR,
             "detection_only_ms_median": round(statistics.median(detect_ms), 2),
+            "detection_contour_ms_median": round(statistics.median(contour_ms), 2),
             "detection_unchecked_ms_median": round(statistics.median(unchecked_ms), 2),
             "detection_no_overlaps_ms_median": round(statistics.median(no_overlaps_ms), 2),
             "card_check_ms_per_candidate_median": round(statistics.median(check_ms), 3),
@@ -438,7 +457,9 @@ def peak_memory_mb(embedder: OnnxEmbedder) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scenes", type=int, default=30, help="generated scenes per game")
-    parser.add_argument("--detector-model", type=Path, help="a learned detector's ONNX model to compare (realdev, world)")
+    parser.add_argument("--detector", choices=DETECTOR_KINDS, default="joint",
+                        help="the detector every identification and speed figure runs through")
+    parser.add_argument("--detector-model", type=Path, help="another learned detector's ONNX model to compare (realdev, world)")
     parser.add_argument("--world-scenes", type=int, default=20, help="held-out generated scenes per layout")
     parser.add_argument("--runs", type=int, default=3, help="timing runs per measurement (median)")
     parser.add_argument("--only", default="real,scenes,speed,printed,tracking")
@@ -450,6 +471,8 @@ def main() -> None:
                         help="face families for --only families (scripts/lib/families.py), comma-separated")
     parser.add_argument("--first-call", nargs=2, metavar=("SYSTEM", "PHOTO"), help=argparse.SUPPRESS)  # one of first_calls' processes
     args = parser.parse_args()
+    global DETECTOR
+    DETECTOR = args.detector
     if args.first_call:
         cv2.setNumThreads(1)
         print(first_call_seconds(*args.first_call, OnnxEmbedder(args.model, threads=1)))

@@ -1,11 +1,12 @@
 """Draw what the card detector finds: one generated table per layout (the table kinds and
-face family held out of the learned detector's training), a few realphotos-dev
-photos, and a pile and a fan of the training world beside the detector without the
-straight-edge search for overlapping cards (blue), outlines in red, each card's first corner (its own top-left up to a half
-turn) in yellow, written under docs/detector/ for the model card. With
---detector-model, the experimental learned detector's finds are drawn too (learned_*).
+face family held out of the learned detector's training) and a few realphotos-dev
+photos, the learned detector the app uses in red over the contour detector it replaced
+in blue; and a pile and a fan of the training world, the contour detector beside itself
+without the straight-edge search for overlapping cards (blue). Each card's first corner
+(its own top-left up to a half turn) is yellow. Written under docs/detector/ for the
+model card.
 
-    nice .venv/bin/python scripts/detector_pictures.py [--out docs/detector] [--detector-model M.onnx]
+    nice .venv/bin/python scripts/detector_pictures.py [--out docs/detector]
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from detector_world import HELD_OUT_FAMILY, HELD_OUT_TABLES, LAYOUTS, TRAIN_FAMILIES, TRAIN_TABLES, world_scene  # noqa: E402
 from vision.imageio import decode  # noqa: E402
 from vision.detect import ContourCardDetector, ContourDetectorSettings  # noqa: E402
+from vision.detectors import card_detector  # noqa: E402
 from vision.interfaces import CardDetector  # noqa: E402
 from vision.refine import refine_quads  # noqa: E402
 
@@ -59,32 +61,27 @@ def overlap_pictures(out: Path) -> None:
                     [cv2.IMWRITE_JPEG_QUALITY, 80])
 
 
-def pictures(detector: CardDetector, out: Path, prefix: str) -> None:
+def pictures(detector: CardDetector, before: CardDetector, out: Path) -> None:
+    """`detector`'s finds in red over `before`'s in blue, both fitted to the edges."""
     rng = random.Random("detector-pictures")
-    for layout in LAYOUTS:
-        scene = world_scene(rng, (1280, 720), HELD_OUT_TABLES, (HELD_OUT_FAMILY,), layout, card_px=(110, 260))
-        quads = refine_quads(scene.image, [d.corners for d in detector.detect(scene.image)])
-        cv2.imwrite(str(out / f"{prefix}held_out_{layout}.jpg"), drawn(scene.image, quads), [cv2.IMWRITE_JPEG_QUALITY, 80])
-    for photo in REAL_PICKS:
-        if (REALDEV / photo).is_file():
-            image, _ = decode((REALDEV / photo).read_bytes())
-            quads = refine_quads(image, [d.corners for d in detector.detect(image)])
-            cv2.imwrite(str(out / f"{prefix}real_{Path(photo).stem}.jpg"), drawn(image, quads), [cv2.IMWRITE_JPEG_QUALITY, 80])
+    images = [(f"held_out_{layout}", world_scene(rng, (1280, 720), HELD_OUT_TABLES, (HELD_OUT_FAMILY,), layout,
+                                                 card_px=(110, 260)).image) for layout in LAYOUTS]
+    images += [(f"real_{Path(photo).stem}", decode((REALDEV / photo).read_bytes())[0])
+               for photo in REAL_PICKS if (REALDEV / photo).is_file()]
+    for name, image in images:
+        found = [refine_quads(image, [c.corners for c in d.detect(image)]) for d in (detector, before)]
+        cv2.imwrite(str(out / f"{name}.jpg"), drawn(image, list(found[0]), list(found[1])), [cv2.IMWRITE_JPEG_QUALITY, 80])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "detector")
-    parser.add_argument("--detector-model", type=Path)
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     cv2.setNumThreads(1)
-    pictures(ContourCardDetector(), args.out, "")
+    pictures(card_detector("learned"), ContourCardDetector(), args.out)
     overlap_pictures(args.out)
-    if args.detector_model:
-        from learned_detector import LearnedCardDetector
 
-        pictures(LearnedCardDetector(args.detector_model), args.out, "learned_")
 
 if __name__ == "__main__":
     main()

@@ -30,7 +30,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from learned_detector import CORE, STRIDE  # noqa: E402
+from vision.learned_detect import CORE, STRIDE  # noqa: E402
 from vision.synth.faces import FACE_SIZE, GAMES, game_codes, game_face  # noqa: E402
 
 TRAIN_TABLES = ("wood", "felt", "plain_light", "plain_dark", "blotchy", "striped", "cork", "stone", "motif",
@@ -506,6 +506,7 @@ def world_scene(rng: random.Random, size: tuple[int, int], tables: tuple[str, ..
                 layout: str | None = None, card_px: tuple[float, float] = (50, 400), tilt_max: float = 45) -> WorldScene:
     """One photo of cards on a table: table kind from `tables`, card designs from
     `families` (one deck, or now and then two), layout from LAYOUTS unless named."""
+    cv2.setRNGSeed(rng.randrange(2 ** 31))  # its noise (`_noise`): the same scene from the same `rng`, whatever ran before
     w, h = size
     table = rng.choice(tables)
     layout = layout or rng.choice(LAYOUTS)
@@ -605,6 +606,15 @@ def targets(scene: WorldScene, out: tuple[int, int]) -> np.ndarray:
     return cv2.resize(planes, out, interpolation=cv2.INTER_AREA)
 
 
+def training_tile(rng: random.Random, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """One training tile `size` pixels square and its truth (`targets` at 1/STRIDE, 0-255).
+    Drawn at twice the size and halved, as a photo shrunk to the detector's input is."""
+    scene = world_scene(rng, (2 * size, 2 * size), TRAIN_TABLES, TRAIN_FAMILIES, card_px=(40, 340))
+    image = cv2.resize(scene.image, (size, size), interpolation=cv2.INTER_AREA)
+    truth = np.round(targets(scene, (size // STRIDE, size // STRIDE)) * 255).astype(np.uint8)
+    return image, truth
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, required=True)
@@ -618,10 +628,7 @@ def main() -> None:
     truth = np.zeros((n, s // STRIDE, s // STRIDE, 3), np.uint8)
     rng = random.Random(f"detector-train:{args.seed}")
     for i in range(n):
-        # drawn at twice the size and halved, as a photo shrunk to the detector's input is
-        scene = world_scene(rng, (2 * s, 2 * s), TRAIN_TABLES, TRAIN_FAMILIES, card_px=(40, 340))
-        images[i] = cv2.resize(scene.image, (s, s), interpolation=cv2.INTER_AREA)
-        truth[i] = np.round(targets(scene, (s // STRIDE, s // STRIDE)) * 255).astype(np.uint8)
+        images[i], truth[i] = training_tile(rng, s)
         if i % 200 == 0:
             print(i, flush=True)
     np.savez(args.out / f"tiles-{args.seed}.npz", images=images, truth=truth)

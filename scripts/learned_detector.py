@@ -1,177 +1,17 @@
-"""An experiment, not shipped: find each card's own outline with a small learned model
-(`LearnedCardDetector`), trained by scripts/train_detector.py on scripts/detector_world.py.
-scripts/bench_vision.py --detector-model PATH measures it beside the contour detector.
-
-Why a model: the contour detector (vision/detect.py) finds cards only where an edge or
-a colour step closes round each card. Touching cards merge into one blob, a card on a
-card shares its outline with the one below, a checked cloth's squares close into
-card-sized boxes, a white card on a light table or a dark one on dark cloth has no
-edge at all, and a printed inner frame is as straight as the card's edge. Measured on
-27 real photos (../shared/data/realphotos-dev) it found 0.545 of the cards before it
-learned that a quadrilateral holding several cards is a surface (0.895 since).
-
-The network reads the frame shrunk to `input_size`
-and gives two maps at a quarter of that: where cards are (interior) and where their
-cores are (each card's outline shrunk about its centre to CORE). Cores of cards that
-touch or overlap stay apart where the interiors merge, so each core is one card; the
-card's outline is the interior around its core, the core grown back by 1 / CORE
-bounding it (a card partly under another is cut where the core's share ends), fitted
-with four corners. The edge fit (vision/refine.py) then puts each side on the card's
-own edge at full resolution, as it does for the contour detector.
+"""Experiments with the learned detector (vision/learned_detect.py), not shipped: the
+learned cards added to the contour detector's (`ContourPlusLearned`), and the learned
+cards with outlines taken from the contour search (`LearnedSnappedToContours`).
+scripts/experiments/learned_eval.py measures them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
-
 import cv2
 import numpy as np
 
-from vision.detect import ContourCardDetector, _inside_frame, _overlap, _polygon_area, _working_copy, order_clockwise
-from vision.geometry import aspect
+from vision.detect import ContourCardDetector, _overlap, _polygon_area, order_clockwise
 from vision.interfaces import Detection
-
-STRIDE = 4     # the maps are this much smaller than the network's input
-MULTIPLE = 32  # the network's input sides are a multiple of this (five halvings)
-CORE = 0.55    # a core is its card's outline shrunk about its centre by this (as trained)
-
-
-@dataclass(frozen=True)
-class LearnedDetectorSettings:
-    input_size: int = 512          # longest side the network reads (a 60-pixel card of a 1280x720 frame is 24 there)
-    core_threshold: float = 0.5    # core probability that makes a pixel part of a card's core
-    interior_threshold: float = 0.5
-    min_core_area: float = 10.0    # least core area, pixels of the input: a card 20 pixels tall has ~60
-    min_score: float = 0.6         # least mean core probability over a core
-    grow_slack: float = 1.15       # the outline may reach this much past the core grown back by 1 / CORE
-    min_aspect: float = 0.3        # short over long: a card seen at 45 degrees stays well above this
-
-
-class LearnedCardDetector:
-    """`CardDetector` over the card-interior and card-core maps of a small ONNX network."""
-
-    def __init__(self, model: Path, settings: LearnedDetectorSettings | None = None,
-                 threads: int = 1) -> None:
-        import onnxruntime as ort
-
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = threads
-        options.inter_op_num_threads = 1
-        self.session = ort.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
-        self.settings = settings or LearnedDetectorSettings()
-
-    def working_scale(self, shape: tuple[int, ...]) -> float:
-        return min(1.0, self.settings.input_size / max(shape[:2]))
-
-    def maps(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
-        """Interior and core probabilities at the network's input size (cropped to the
-        image), and the scale the image was shrunk by."""
-        small, scale = _working_copy(image, self.settings.input_size)
-        h, w = small.shape[:2]
-        ph, pw = -(-h // MULTIPLE) * MULTIPLE, -(-w // MULTIPLE) * MULTIPLE
-        padded = cv2.copyMakeBorder(small, 0, ph - h, 0, pw - w, cv2.BORDER_REPLICATE)
-        logits = self.session.run(None, {"image": padded.astype(np.float32).transpose(2, 0, 1)[None]})[0][0]
-        probs = 1 / (1 + np.exp(-logits))
-        up = [cv2.resize(p, (pw, ph), interpolation=cv2.INTER_LINEAR)[:h, :w] for p in probs]
-        return up[0], up[1], scale
-
-    def detect(self, image: np.ndarray) -> list[Detection]:
-        interior, core, scale = self.maps(image)
-        found = self._cards(interior, core)
-        if not found:
-            return []
-        quads = np.array([q for q, _ in found], np.float32).reshape(-1, 4, 2)
-        inside = _inside_frame(quads, interior.shape)
-        kept = _one_per_card([f for f, keep in zip(found, inside) if keep])
-        return [Detection(corners=order_clockwise(q / scale), score=s) for q, s in kept]
-
-    def _cards(self, interior: np.ndarray, core: np.ndarray) -> list[tuple[np.ndarray, float]]:
-        """(quad, score) of each core: the interior nearest it, within its core grown back."""
-        s = self.settings
-        seeds = (core > s.core_threshold).astype(np.uint8)
-        count, labels, stats, _ = cv2.connectedComponentsWithStats(seeds, connectivity=8)
-        if count <= 1:
-            return []
-        # each pixel's nearest core: the label of the nearest seed pixel
-        _, nearest = cv2.distanceTransformWithLabels(1 - seeds, cv2.DIST_L2, 5, labelType=cv2.DIST_LABEL_PIXEL)
-        seed_ys, seed_xs = np.nonzero(seeds)
-        owner = np.zeros(int(nearest.max()) + 1, np.int32)
-        owner[nearest[seed_ys, seed_xs]] = labels[seed_ys, seed_xs]
-        owners = owner[nearest]
-        solid = interior > s.interior_threshold
-        h, w = core.shape
-        found = []
-        for k in range(1, count):
-            x, y, bw, bh, area = stats[k]
-            if area < s.min_core_area:
-                continue
-            mask = (labels[y:y + bh, x:x + bw] == k).astype(np.uint8)
-            score = float(core[y:y + bh, x:x + bw][mask > 0].mean())
-            if score < s.min_score:
-                continue
-            contour = max(cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0],
-                          key=cv2.contourArea) + np.int32([x, y])
-            rect = cv2.minAreaRect(contour.astype(np.float32))
-            centre = np.float32(rect[0])
-            grown = cv2.boxPoints((rect[0], (rect[1][0] / CORE + 1, rect[1][1] / CORE + 1), rect[2])).astype(np.float32)
-            reach = float(np.hypot(*rect[1])) / 2 / CORE * s.grow_slack + 2
-            x0, y0 = np.maximum(np.floor(centre - reach).astype(int), 0)
-            x1, y1 = np.minimum(np.ceil(centre + reach).astype(int) + 1, [w, h])
-            if x1 <= x0 or y1 <= y0:
-                continue
-            yy, xx = np.mgrid[y0:y1, x0:x1]
-            near = (xx - centre[0]) ** 2 + (yy - centre[1]) ** 2 <= reach ** 2
-            region = near & solid[y0:y1, x0:x1] & (owners[y0:y1, x0:x1] == k)
-            quad = _fitted(region.astype(np.uint8), np.float32([x0, y0]), grown)
-            if quad is not None and aspect(quad) >= s.min_aspect:
-                found.append((quad, score))
-        return found
-
-
-def _one_per_card(found: list[tuple[np.ndarray, float]]) -> list[tuple[np.ndarray, float]]:
-    """The surest of outlines that overlap over half the smaller one: a card whose core
-    came in two pieces (a bright band across its print) gives two outlines of itself."""
-    kept: list[tuple[np.ndarray, float, float]] = []
-    for quad, score in sorted(found, key=lambda f: -f[1]):
-        area = _polygon_area(quad)
-        if all(_overlap(quad, other) <= 0.5 * min(area, other_area) for other, _, other_area in kept):
-            kept.append((quad, score, area))
-    return [(quad, score) for quad, score, _ in kept]
-
-
-def _four_corners(contour: np.ndarray) -> np.ndarray | None:
-    """Four corners of a convex blob: its hull simplified to four points, else its
-    minimum-area rectangle (a blob of a few pixels, rounded corners)."""
-    hull = cv2.convexHull(contour)
-    if len(hull) < 3:
-        return None
-    perimeter = cv2.arcLength(hull, True)
-    for share in (0.02, 0.04, 0.06):
-        approx = cv2.approxPolyDP(hull, share * perimeter, True)
-        if len(approx) == 4 and cv2.isContourConvex(approx):
-            return approx.reshape(4, 2).astype(np.float32)
-    return cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
-
-
-def _fitted(region: np.ndarray, offset: np.ndarray, grown: np.ndarray) -> np.ndarray | None:
-    """The card's outline: four corners of `region` (its interior near its core) where
-    that fills them and agrees with `grown` (the core grown back), else `grown` itself
-    (a card whose interior the network saw only in part)."""
-    contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    if not contours:
-        return grown
-    contour = max(contours, key=cv2.contourArea)
-    quad = _four_corners(contour)
-    if quad is None:
-        return grown
-    quad = quad + offset
-    area = float(cv2.contourArea(quad))
-    fill = float(cv2.contourArea(contour)) / max(area, 1.0)
-    shared, _ = cv2.intersectConvexConvex(quad, grown.astype(np.float32))
-    union = area + float(cv2.contourArea(grown)) - shared
-    return quad if fill > 0.85 and shared / max(union, 1.0) > 0.5 else grown
-
+from vision.learned_detect import LearnedCardDetector
 
 class ContourPlusLearned:
     """The contour detector's cards, plus each learned card whose centre no contour
@@ -195,3 +35,40 @@ class ContourPlusLearned:
                        or _overlap(c.corners, d.corners) > min(area, _polygon_area(c.corners)) / 3 for c in found):
                 added.append(d)
         return found + added
+
+
+class LearnedSnappedToContours:
+    """The learned detector's cards, each outline replaced by the contour search's
+    candidate quadrilateral that matches it best (IoU at least `min_iou`), where there
+    is one: the network decides which cards there are (a checked cloth's squares are
+    not cards to it; a fan's top card is), the contours give the card's exact edge,
+    which the network's quarter-resolution maps only approximate."""
+
+    def __init__(self, learned: LearnedCardDetector, contour: ContourCardDetector | None = None,
+                 min_iou: float = 0.7) -> None:
+        from vision.detect import ContourDetectorSettings
+
+        self.learned = learned
+        self.contour = contour or ContourCardDetector(ContourDetectorSettings(overlaps=False), verifier=None)
+        self.min_iou = min_iou
+
+    def working_scale(self, shape: tuple[int, ...]) -> float:
+        return self.contour.working_scale(shape)
+
+    def detect(self, image: np.ndarray) -> list[Detection]:
+        found = self.learned.detect(image)
+        if not found:
+            return []
+        _, scale, quads, _, _ = self.contour.candidates(image)
+        quads = quads / scale
+        out = []
+        for d in found:
+            area = _polygon_area(d.corners)
+            best, best_iou = None, self.min_iou
+            for q in quads:
+                shared = _overlap(d.corners, q)
+                iou = shared / max(area + _polygon_area(q) - shared, 1.0)
+                if iou >= best_iou:
+                    best, best_iou = q, iou
+            out.append(d if best is None else Detection(corners=order_clockwise(best), score=d.score))
+        return out

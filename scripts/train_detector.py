@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import glob
+import multiprocessing as mp
 import sys
 import time
 from pathlib import Path
@@ -29,7 +30,7 @@ from torch.nn import functional as F
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from learned_detector import STRIDE  # noqa: E402
+from vision.learned_detect import STRIDE  # noqa: E402
 
 WIDTHS = (16, 24, 48, 64, 96)  # channels at 1/2, 1/4, 1/8, 1/16, 1/32 of the input
 
@@ -42,9 +43,10 @@ def _block(cin: int, cout: int, stride: int = 1, dilation: int = 1) -> nn.Sequen
 class CardMaps(nn.Module):
     """BGR image (0-255, sides a multiple of 32) in; card interior and core logits at 1/4 out."""
 
-    def __init__(self) -> None:
+    def __init__(self, widths: tuple[int, ...] = WIDTHS) -> None:
         super().__init__()
-        a, b, c, d, e = WIDTHS
+        self.widths = tuple(widths)
+        a, b, c, d, e = widths
         self.s2 = _block(3, a, 2)
         self.s4 = _block(a, b, 2)
         self.s8 = nn.Sequential(_block(b, c, 2), _block(c, c))
@@ -103,6 +105,159 @@ def loss_of(logits: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
     return bce + dice
 
 
+def _draw_forever(seed: int, size: int, queue: "mp.Queue[tuple[np.ndarray, np.ndarray]]") -> None:
+    """A drawing process: training tiles of its own seed, one after another, into `queue`."""
+    import random
+
+    import cv2
+
+    import detector_world
+
+    cv2.setNumThreads(1)
+    torch.set_num_threads(1)
+    rng = random.Random(f"detector-train:stream:{seed}")
+    while True:
+        queue.put(detector_world.training_tile(rng, size))
+
+
+def _group_batch(images: torch.Tensor, truth: torch.Tensor, crop: int, gen: torch.Generator
+                 ) -> tuple[torch.Tensor, torch.Tensor]:
+    """`_batch` on the device, for tiles already there: each quarter of the batch cut at one
+    random place and turned by one random quarter, maybe mirrored."""
+    xs, ys = [], []
+    side = images.shape[-1]
+    for part_x, part_y in zip(images.chunk(4), truth.chunk(4)):
+        oy, ox = (int(torch.randint((side - crop) // STRIDE + 1, (1,), generator=gen)) for _ in range(2))
+        x = part_x[:, :, oy * STRIDE: oy * STRIDE + crop, ox * STRIDE: ox * STRIDE + crop].float()
+        y = part_y[:, :, oy: oy + crop // STRIDE, ox: ox + crop // STRIDE].float() / 255
+        k = int(torch.randint(4, (1,), generator=gen))
+        x, y = torch.rot90(x, k, (2, 3)), torch.rot90(y, k, (2, 3))
+        if int(torch.randint(2, (1,), generator=gen)):
+            x, y = x.flip(3), y.flip(3)
+        xs.append(x)
+        ys.append(y)
+    return torch.cat(xs).contiguous(memory_format=torch.channels_last), torch.cat(ys)
+
+
+def _photometric(x: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
+    """A batch (0-255) seen through other cameras and lights, per tile: its colour channels
+    swapped now and then (tables and cards of colours the world does not draw), a colour
+    cast, brightness and gamma, blur and sensor noise."""
+    b, dev = x.shape[0], x.device
+
+    def uniform(lo: float, hi: float, *shape: int) -> torch.Tensor:
+        return (lo + (hi - lo) * torch.rand(*shape, generator=gen)).to(dev)
+
+    perms = torch.stack([torch.randperm(3, generator=gen) for _ in range(b)])
+    keep = torch.rand(b, generator=gen) < 0.7
+    perms[keep] = torch.arange(3)
+    x = torch.gather(x, 1, perms.to(dev)[:, :, None, None].expand_as(x))
+    x = x * uniform(0.8, 1.2, b, 3, 1, 1) * uniform(0.55, 1.25, b, 1, 1, 1)
+    x = 255 * (x / 255).clamp(0, 1) ** torch.exp(uniform(-0.35, 0.35, b, 1, 1, 1))
+    blurred = F.avg_pool2d(x, 3, 1, 1, count_include_pad=False)
+    x = torch.where(uniform(0, 1, b, 1, 1, 1) < 0.3, blurred, x)
+    x = x + torch.randn(x.shape, device=dev) * uniform(0, 7, b, 1, 1, 1)  # drawn where the batch is: a CPU draw of it was most of a step
+    return x.clamp(0, 255).contiguous(memory_format=torch.channels_last)
+
+
+def stream(args: argparse.Namespace) -> None:
+    """Train one network per `--widths` on the same batches, on an accelerator if there is one,
+    from tiles that `--workers` processes keep drawing: a pool of the newest `--pool` tiles
+    on the device, each batch drawn from it, so no tile file is written and every minute
+    brings scenes never seen. The first `--val` tiles drawn are kept apart to watch the loss."""
+    import queue as queues
+
+    ctx = mp.get_context("fork")  # before anything asks for the accelerator: the drawers never use it
+    tiles: "mp.Queue[tuple[np.ndarray, np.ndarray]]" = ctx.Queue(maxsize=4 * args.workers + 64)
+    workers = [ctx.Process(target=_draw_forever, args=(args.seed * 1000 + i, args.size, tiles), daemon=True)
+               for i in range(args.workers)]
+    for w in workers:
+        w.start()
+    device = torch.device(args.device if args.device else ("cuda" if torch.cuda.is_available() else "cpu"))
+    torch.manual_seed(args.seed)
+    widths = [tuple(int(v) for v in w.split(",")) for w in args.widths]
+    nets = [(load_net(args.init / f"net-{'-'.join(map(str, w))}.pt") if args.init else CardMaps(w))
+            .to(device).to(memory_format=torch.channels_last) for w in widths]
+    opts = [torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4) for net in nets]
+    side, small = args.size, args.size // STRIDE
+    pool_x = torch.empty((args.pool, 3, side, side), dtype=torch.uint8, device=device)
+    pool_y = torch.empty((args.pool, 3, small, small), dtype=torch.uint8, device=device)
+    val_x, val_y, filled, written = [], [], 0, 0
+
+    def take(most: int, block: bool = False) -> int:
+        nonlocal filled, written
+        got = 0
+        while got < most:
+            try:
+                image, truth = tiles.get(timeout=60) if block else tiles.get_nowait()
+            except queues.Empty:
+                break
+            x = torch.from_numpy(image).permute(2, 0, 1)
+            y = torch.from_numpy(truth).permute(2, 0, 1)
+            if len(val_x) < args.val:
+                val_x.append(x)
+                val_y.append(y)
+            else:
+                pool_x[written % args.pool], pool_y[written % args.pool] = x.to(device), y.to(device)
+                written += 1
+                filled = min(filled + 1, args.pool)
+            got += 1
+        return got
+
+    start = time.time()
+    while filled < args.warm:
+        take(args.warm - filled + args.val, block=True)
+    vx = torch.stack(val_x).to(device).float().contiguous(memory_format=torch.channels_last)
+    vy = torch.stack(val_y).to(device).float() / 255
+    print(f"pool of {filled} tiles in {time.time() - start:.0f}s; training {[sum(p.numel() for p in n.parameters()) for n in nets]} weights on {device}", flush=True)
+    gen = torch.Generator().manual_seed(args.seed)
+    args.out.mkdir(parents=True, exist_ok=True)
+    amp = device.type == "cuda"
+    begin, step, last_save = time.time(), 0, time.time()
+    budget = args.minutes * 60
+
+    def save() -> None:
+        for net, w in zip(nets, widths):
+            torch.save({"widths": list(w), "state": {k: v.cpu() for k, v in net.state_dict().items()}},
+                       args.out / f"net-{'-'.join(map(str, w))}.pt")
+
+    while time.time() - begin < budget:
+        frac = (time.time() - begin) / budget
+        lr = args.lr * min(1.0, (step + 1) / 200) * 0.5 * (1 + np.cos(np.pi * frac))
+        take(args.workers * 4)
+        index = torch.randint(filled, (args.batch,), generator=gen).to(device)
+        x, y = _group_batch(pool_x[index], pool_y[index], args.crop, gen)
+        if args.photometric:
+            x = _photometric(x, gen)
+        for net, opt in zip(nets, opts):
+            for group in opt.param_groups:
+                group["lr"] = lr
+            net.train()
+            with torch.autocast(device.type, dtype=torch.bfloat16, enabled=amp):
+                logits = net(x)
+            loss = loss_of(logits.float(), y)
+            opt.zero_grad(set_to_none=True)
+            loss.backward()
+            opt.step()
+        step += 1
+        if step % args.report == 0:
+            losses = []
+            for net in nets:
+                net.eval()
+                with torch.no_grad(), torch.autocast(device.type, dtype=torch.bfloat16, enabled=amp):
+                    losses.append(float(np.mean([loss_of(net(vx[i:i + 64]).float(), vy[i:i + 64]).item()
+                                                 for i in range(0, len(vx), 64)])))
+            print(f"step {step} {time.time() - begin:.0f}s tiles {written} lr {lr:.5f} val "
+                  + " ".join(f"{v:.4f}" for v in losses), flush=True)
+        if time.time() - last_save > args.save_every:
+            save()
+            last_save = time.time()
+    save()
+    print(f"done: {step} steps, {written} tiles drawn, {time.time() - start:.0f}s", flush=True)
+    for w in workers:
+        w.terminate()
+
+
 def train(args: argparse.Namespace) -> None:
     torch.set_num_threads(args.threads)
     torch.manual_seed(0)
@@ -111,7 +266,7 @@ def train(args: argparse.Namespace) -> None:
     train_ids = np.arange(len(images))[:-args.val]
     net = CardMaps()
     if args.init:
-        net.load_state_dict(torch.load(args.init))
+        net = load_net(args.init)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     rng = np.random.default_rng(0)
     start, step = time.time(), 0
@@ -137,9 +292,20 @@ def train(args: argparse.Namespace) -> None:
     torch.save(net.state_dict(), args.out)
 
 
+def load_net(weights: Path) -> CardMaps:
+    """A saved network: `stream`'s checkpoints name their widths; `train`'s are the default's."""
+    saved = torch.load(weights, map_location="cpu")
+    if "widths" in saved:
+        net = CardMaps(tuple(saved["widths"]))
+        net.load_state_dict(saved["state"])
+    else:
+        net = CardMaps()
+        net.load_state_dict(saved)
+    return net
+
+
 def export(weights: Path, onnx_path: Path) -> None:
-    net = CardMaps()
-    net.load_state_dict(torch.load(weights))
+    net = load_net(weights)
     net.eval()
     dummy = torch.zeros(1, 3, 288, 512)
     torch.onnx.export(net, dummy, str(onnx_path), input_names=["image"], output_names=["maps"], opset_version=17,
@@ -149,19 +315,34 @@ def export(weights: Path, onnx_path: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=Path("build/detector"))
-    parser.add_argument("--out", type=Path, default=Path("build/detector/net.pt"))
-    parser.add_argument("--init", type=Path)
+    parser.add_argument("--out", type=Path, default=Path("build/detector/net.pt"), help="weights (--stream: a folder)")
+    parser.add_argument("--init", type=Path, help="weights to start from (--stream: the folder of its checkpoints)")
     parser.add_argument("--minutes", type=float, default=25)
     parser.add_argument("--batch", type=int, default=12)
     parser.add_argument("--crop", type=int, default=256, help="training crops' side (a multiple of 32)")
     parser.add_argument("--lr", type=float, default=3e-3)
     parser.add_argument("--val", type=int, default=96, help="tiles kept out of training to watch the loss")
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--stream", action="store_true",
+                        help="draw tiles while training (no --data), one network per --widths (see `stream`)")
+    parser.add_argument("--workers", type=int, default=2, help="--stream: drawing processes")
+    parser.add_argument("--size", type=int, default=320, help="--stream: tile side")
+    parser.add_argument("--pool", type=int, default=24000, help="--stream: newest tiles kept to draw batches from")
+    parser.add_argument("--warm", type=int, default=1500, help="--stream: tiles in the pool before the first step")
+    parser.add_argument("--widths", nargs="+", default=[",".join(map(str, WIDTHS))],
+                        help="--stream: channels of each network's five levels, e.g. 16,24,48,64,96")
+    parser.add_argument("--device", help="--stream: torch device (default: cuda if there is one)")
+    parser.add_argument("--photometric", action="store_true", help="--stream: see `_photometric`")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--report", type=int, default=500, help="--stream: steps between validation losses")
+    parser.add_argument("--save-every", type=float, default=60, help="--stream: seconds between checkpoints")
     parser.add_argument("--export", type=Path, help="weights to export instead of training")
     parser.add_argument("--onnx", type=Path, default=Path("models/card_detector.onnx"))
     args = parser.parse_args()
     if args.export:
         export(args.export, args.onnx)
+    elif args.stream:
+        stream(args)
     else:
         train(args)
 

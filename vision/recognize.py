@@ -25,7 +25,8 @@ import cv2
 import numpy as np
 
 from vision.deck import DeckProfile
-from vision.detect import CARD_ASPECT, CardCutter, ContourCardDetector, unrectify
+from vision.detect import CARD_ASPECT, CardCutter, unrectify
+from vision.detectors import card_detector, closer_detector, sure_and_doubted
 from vision.embed import DEFAULT_MODEL, OnnxEmbedder
 from vision.geometry import aspect, side_lengths
 from vision.identify import GalleryIdentifier
@@ -83,11 +84,13 @@ def _top_score(reading: Reading) -> float:
 class CardRecognizer:
     def __init__(self, detector: CardDetector, identifier: BatchIdentifier) -> None:
         self.detector = detector
+        self.closer = closer_detector(detector)
         self.identifier = identifier
 
     @classmethod
-    def for_deck(cls, deck: DeckProfile, model: Path = DEFAULT_MODEL, threads: int = 1) -> "CardRecognizer":
-        return cls(ContourCardDetector(), GalleryIdentifier(deck.gallery, OnnxEmbedder(model, threads)))
+    def for_deck(cls, deck: DeckProfile, model: Path = DEFAULT_MODEL, threads: int = 1,
+                 detector: CardDetector | None = None) -> "CardRecognizer":
+        return cls(detector or card_detector(), GalleryIdentifier(deck.gallery, OnnxEmbedder(model, threads)))
 
     def recognize_file(self, data: bytes, min_side: int = DECODE_MIN_SIDE) -> list[CardResult] | None:
         """Every card in an encoded photo (decoded only as large as needed: its longer
@@ -99,8 +102,15 @@ class CardRecognizer:
         return [CardResult(r.corners * factor, r.reading) for r in self.recognize(image)]
 
     def recognize(self, image: np.ndarray) -> list[CardResult]:
-        """Every card in a BGR image, corners clockwise from the card's own top-left."""
-        quads = refine_quads(image, [d.corners for d in self.detector.detect(image)])
+        """Every card in a BGR image, corners clockwise from the card's own top-left. A
+        find the detector doubts (vision/detectors.py: `sure_and_doubted`) is a card only
+        where the reader names it: a cloth's square is none of the deck's cards."""
+        sure, doubted = sure_and_doubted(self.detector, image)
+        results = self._read(image, [d.corners for d in sure + doubted])
+        return results[:len(sure)] + [r for r in results[len(sure):] if r.reading.code is not None]
+
+    def _read(self, image: np.ndarray, corners: list[np.ndarray]) -> list[CardResult]:
+        quads = refine_quads(image, corners)
         ways = [[q] + ([np.roll(q, -1, axis=0)] if aspect(q) > AMBIGUOUS_ASPECT else []) for q in quads]
         flat = [q for options in ways for q in options]
         cut = CardCutter(image, self.identifier.card_size)
@@ -117,7 +127,7 @@ class CardRecognizer:
         card-shaped find holding the card's centre is fitted and read; the most
         confident reading stands."""
         image = cut.image
-        if not chosen or self.detector.working_scale(image.shape) * CLOSER_GAIN > 1:
+        if not chosen or self.closer.working_scale(image.shape) * CLOSER_GAIN > 1:
             return chosen  # (searched at nearly its full size, the frame has nothing new to show)
         h, w = image.shape[:2]
         card = float(np.median([side_lengths(corners).max() for corners, _ in chosen]))  # a typical card's length
@@ -129,11 +139,11 @@ class CardRecognizer:
             pad = CLOSER_PAD * max(x1 - x0, y1 - y0, card)  # room for the whole card round a part of it
             left, top = int(max(0, x0 - pad)), int(max(0, y0 - pad))
             crop = image[top: int(min(h, y1 + pad)), left: int(min(w, x1 + pad))]
-            if self.detector.working_scale(crop.shape) < 1:
+            if self.closer.working_scale(crop.shape) < 1:
                 continue  # a crop the search would shrink: as dear as a frame's search, for less gain
             centre = tuple(float(v) for v in corners.mean(axis=0))
             near = RECUT_MOVE * float(side_lengths(corners).min())
-            for detection in self.detector.detect(crop):
+            for detection in self.closer.detect(crop):
                 quad = detection.corners + np.array([left, top], np.float32)
                 if _moved(quad, corners) > near and cv2.pointPolygonTest(quad.reshape(-1, 1, 2), centre, False) > 0:
                     looks.append((i, quad))  # another outline than the one already read

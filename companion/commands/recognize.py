@@ -22,7 +22,7 @@ from vision.recognize import CardRecognizer
 
 def _printed_recognizer(game: str | None) -> CardRecognizer:
     """Gargon and dugtungan cards name themselves in print: no enrolled deck needed."""
-    from vision.detect import ContourCardDetector
+    from vision.detectors import card_detector
     from vision.printed import PrintedModelMissing, PrintedReader
 
     printed = [name for name in game_names() if game_spec(name).printed_cards]
@@ -30,7 +30,7 @@ def _printed_recognizer(game: str | None) -> CardRecognizer:
         raise UsageError("", "deck", f"{game or 'this game'} needs an enrolled deck (companion enroll ... --out DECK, "
                          f"then --deck DECK); only {' and '.join(printed)} cards are read from print")
     try:
-        return CardRecognizer(ContourCardDetector(), PrintedReader(game))
+        return CardRecognizer(card_detector(), PrintedReader(game))
     except PrintedModelMissing as exc:
         raise UsageError("", "model", str(exc)) from None
 

@@ -1,0 +1,280 @@
+"""Find each card's own outline with a small learned model: the detector `companion
+recognize` and the live table use (models/card_detector.onnx, trained offline by
+scripts/train_detector.py on the generated world of scripts/detector_world.py; see its
+model card in models/README.md).
+
+Why a model: the contour detector (vision/detect.py) finds cards only where an edge or
+a colour step closes round each card. Touching cards merge into one blob, a card on a
+card shares its outline with the one below, a checked cloth's squares close into
+card-sized boxes, a white card on a light table or a dark one on dark cloth has no
+edge at all, and a printed inner frame is as straight as the card's edge.
+
+The network reads the frame shrunk to `input_size` and gives two maps at a quarter of
+that: where cards are (interior) and where their cores are (each card's outline shrunk
+about its centre to CORE). Cores of cards that touch or overlap stay apart where the
+interiors merge, so each core is one card; the card's outline is the interior around its
+core, the core grown back by 1 / CORE bounding it (a card partly under another is cut
+where the core's share ends), fitted with four corners. The edge fit (vision/refine.py)
+then puts each side on the card's own edge at full resolution.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.detect import CARD_ASPECT, ContourCardDetector, ContourDetectorSettings, _inside_frame, _overlap, _polygon_area, _working_copy, order_clockwise
+from vision.geometry import aspect
+from vision.interfaces import Detection
+from vision.model_files import MODELS_DIR
+
+DEFAULT_MODEL = MODELS_DIR / "card_detector.onnx"
+STRIDE = 4     # the maps are this much smaller than the network's input
+MULTIPLE = 32  # the network's input sides are a multiple of this (five halvings)
+CORE = 0.55    # a core is its card's outline shrunk about its centre by this (as trained)
+
+
+@dataclass(frozen=True)
+class LearnedDetectorSettings:
+    input_size: int = 512          # longest side the network reads (a 60-pixel card of a 1280x720 frame is 24 there)
+    core_threshold: float = 0.5    # core probability that makes a pixel part of a card's core
+    interior_threshold: float = 0.5
+    min_core_area: float = 10.0    # least core area, pixels of the input: a card 20 pixels tall has ~60
+    min_score: float = 0.6         # least mean core probability over a core
+    grow_slack: float = 1.15       # the outline may reach this much past the core grown back by 1 / CORE
+    min_aspect: float = 0.3        # short over long: a card seen at 45 degrees stays well above this
+
+
+class LearnedCardDetector:
+    """`CardDetector` over the card-interior and card-core maps of a small ONNX network."""
+
+    def __init__(self, model: Path = DEFAULT_MODEL, settings: LearnedDetectorSettings | None = None,
+                 threads: int = 1) -> None:
+        import onnxruntime as ort
+
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+        self.session = ort.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
+        self.settings = settings or LearnedDetectorSettings()
+
+    def working_scale(self, shape: tuple[int, ...]) -> float:
+        return min(1.0, self.settings.input_size / max(shape[:2]))
+
+    def maps(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
+        """Interior and core probabilities at the network's input size (cropped to the
+        image), and the scale the image was shrunk by."""
+        small, scale = _working_copy(image, self.settings.input_size)
+        h, w = small.shape[:2]
+        ph, pw = -(-h // MULTIPLE) * MULTIPLE, -(-w // MULTIPLE) * MULTIPLE
+        padded = cv2.copyMakeBorder(small, 0, ph - h, 0, pw - w, cv2.BORDER_REPLICATE)
+        logits = self.session.run(None, {"image": padded.astype(np.float32).transpose(2, 0, 1)[None]})[0][0]
+        probs = 1 / (1 + np.exp(-logits))
+        up = [cv2.resize(p, (pw, ph), interpolation=cv2.INTER_LINEAR)[:h, :w] for p in probs]
+        return up[0], up[1], scale
+
+    def detect(self, image: np.ndarray) -> list[Detection]:
+        return self.cards_of_maps(*self.maps(image))
+
+    def cards_of_maps(self, interior: np.ndarray, core: np.ndarray, scale: float) -> list[Detection]:
+        """`detect` from maps already made (`maps`)."""
+        found = self._cards(interior, core)
+        if not found:
+            return []
+        quads = np.array([q for q, _ in found], np.float32).reshape(-1, 4, 2)
+        inside = _inside_frame(quads, interior.shape)
+        kept = _one_per_card([f for f, keep in zip(found, inside) if keep])
+        return [Detection(corners=order_clockwise(q / scale), score=s) for q, s in kept]
+
+    def _cards(self, interior: np.ndarray, core: np.ndarray) -> list[tuple[np.ndarray, float]]:
+        """(quad, score) of each core: the interior nearest it, within its core grown back."""
+        s = self.settings
+        seeds = (core > s.core_threshold).astype(np.uint8)
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(seeds, connectivity=8)
+        if count <= 1:
+            return []
+        # each pixel's nearest core: the label of the nearest seed pixel
+        _, nearest = cv2.distanceTransformWithLabels(1 - seeds, cv2.DIST_L2, 5, labelType=cv2.DIST_LABEL_PIXEL)
+        seed_ys, seed_xs = np.nonzero(seeds)
+        owner = np.zeros(int(nearest.max()) + 1, np.int32)
+        owner[nearest[seed_ys, seed_xs]] = labels[seed_ys, seed_xs]
+        owners = owner[nearest]
+        solid = interior > s.interior_threshold
+        h, w = core.shape
+        found = []
+        for k in range(1, count):
+            x, y, bw, bh, area = stats[k]
+            if area < s.min_core_area:
+                continue
+            mask = (labels[y:y + bh, x:x + bw] == k).astype(np.uint8)
+            score = float(core[y:y + bh, x:x + bw][mask > 0].mean())
+            if score < s.min_score:
+                continue
+            contour = max(cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0],
+                          key=cv2.contourArea) + np.array([x, y], np.int32)
+            rect = cv2.minAreaRect(contour.astype(np.float32))
+            centre = np.array(rect[0], np.float32)
+            grown = cv2.boxPoints((rect[0], (rect[1][0] / CORE + 1, rect[1][1] / CORE + 1), rect[2])).astype(np.float32)
+            reach = float(np.hypot(rect[1][0], rect[1][1])) / 2 / CORE * s.grow_slack + 2
+            x0, y0 = np.maximum(np.floor(centre - reach).astype(int), 0)
+            x1, y1 = np.minimum(np.ceil(centre + reach).astype(int) + 1, [w, h])
+            if x1 <= x0 or y1 <= y0:
+                continue
+            yy, xx = np.mgrid[y0:y1, x0:x1]
+            near = (xx - centre[0]) ** 2 + (yy - centre[1]) ** 2 <= reach ** 2
+            region = near & solid[y0:y1, x0:x1] & (owners[y0:y1, x0:x1] == k)
+            quad = _fitted(region.astype(np.uint8), np.array([x0, y0], np.float32), grown)
+            if quad is not None and aspect(quad) >= s.min_aspect:
+                found.append((quad, score))
+        return found
+
+
+def _one_per_card(found: list[tuple[np.ndarray, float]]) -> list[tuple[np.ndarray, float]]:
+    """The surest of outlines that overlap over half the smaller one: a card whose core
+    came in two pieces (a bright band across its print) gives two outlines of itself."""
+    kept: list[tuple[np.ndarray, float, float]] = []
+    for quad, score in sorted(found, key=lambda f: -f[1]):
+        area = _polygon_area(quad)
+        if all(_overlap(quad, other) <= 0.5 * min(area, other_area) for other, _, other_area in kept):
+            kept.append((quad, score, area))
+    return [(quad, score) for quad, score, _ in kept]
+
+
+def _four_corners(contour: np.ndarray) -> np.ndarray | None:
+    """Four corners of a convex blob: its hull simplified to four points, else its
+    minimum-area rectangle (a blob of a few pixels, rounded corners)."""
+    hull = cv2.convexHull(contour)
+    if len(hull) < 3:
+        return None
+    perimeter = cv2.arcLength(hull, True)
+    for share in (0.02, 0.04, 0.06):
+        approx = cv2.approxPolyDP(hull, share * perimeter, True)
+        if len(approx) == 4 and cv2.isContourConvex(approx):
+            return approx.reshape(4, 2).astype(np.float32)
+    return cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
+
+
+def _fitted(region: np.ndarray, offset: np.ndarray, grown: np.ndarray) -> np.ndarray | None:
+    """The card's outline: four corners of `region` (its interior near its core) where
+    that fills them and agrees with `grown` (the core grown back), else `grown` itself
+    (a card whose interior the network saw only in part)."""
+    contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return grown
+    contour = max(contours, key=cv2.contourArea)
+    quad = _four_corners(contour)
+    if quad is None:
+        return grown
+    quad = quad + offset
+    area = float(cv2.contourArea(quad))
+    fill = float(cv2.contourArea(contour)) / max(area, 1.0)
+    shared, _ = cv2.intersectConvexConvex(quad, grown.astype(np.float32))
+    union = area + float(cv2.contourArea(grown)) - shared
+    return quad if fill > 0.85 and shared / max(union, 1.0) > 0.5 else grown
+
+
+@dataclass(frozen=True)
+class JointSettings:
+    core_floor: float = 0.5   # a contour find where the network's core probability nowhere reaches this is doubted
+    blob_share: float = 0.7   # a contour find holding learned cards each under this share of its area ...
+    blob_cover: float = 0.75  # ... two or more card-shaped, together covering this share of it, is touching cards;
+    many_cover: float = 0.5   # ... three or more of any shape covering this share, a grid of them or what they lie on
+    blob_aspect: float = 0.08  # card-shaped: short over long side within this of a card's
+    same_card: float = 0.5    # a contour find a third inside a larger learned card, with a lesser IoU, is part of it
+    largest: float = 200.0    # longest side, pixels of the network's input, of a card the network judges (it was trained to 170)
+
+
+class JointCardDetector:
+    """The contour detector's finds (vision/detect.py) checked against the network's maps,
+    and the network's cards added where no contour find lies.
+
+    Why both: the network decides best what is a card where contours fail (a checked
+    cloth's squares, touching cards merged into one blob, the visible strip of a card
+    beneath another, the top card of a fan), but its outlines come from
+    quarter-resolution maps, while a contour find follows the card's own edge; and it
+    was trained on cards up to 170 pixels tall at its input, so a card filling a
+    close-up photo is beyond it (its art box and text box look like cards to it). So a
+    contour find that large stands, and what the network finds inside it is its print;
+    a smaller one stands where the network sees a whole card's core in it
+    (`core_floor`; else it is doubted, `sure_and_doubted`), not two or more card-shaped cards that fill it nor three or more of
+    any shape (touching cards seen at a tilt, a mat: a card whose art box and text box
+    the network took for cards stands), and no larger
+    card it is only a part of (`same_card`); a learned card is
+    added where it overlaps no standing find by a third of either. (Chosen on the
+    training world, `scripts/experiments/learned_eval.py`: the last rule took the
+    contour finds the network let stand there from 9 false finds in 40 scenes to 1.)"""
+
+    def __init__(self, learned: LearnedCardDetector | None = None, contour: ContourCardDetector | None = None,
+                 settings: JointSettings | None = None) -> None:
+        self.learned = learned or LearnedCardDetector()
+        # without the contour search's straight-edge look into fans and piles (vision/overlap.py): the
+        # network finds their top cards, and on the training world the look changed one pile card of 47
+        self.contour = contour or ContourCardDetector(ContourDetectorSettings(overlaps=False))
+        self.settings = settings or JointSettings()
+
+    def working_scale(self, shape: tuple[int, ...]) -> float:
+        return self.contour.working_scale(shape)
+
+    def detect(self, image: np.ndarray) -> list[Detection]:
+        return self.sure_and_doubted(image)[0]
+
+    def sure_and_doubted(self, image: np.ndarray) -> tuple[list[Detection], list[Detection]]:
+        """The cards, and the contour finds the network sees no card in at all (`core_floor`):
+        a checked cloth's square, a strip of a card beneath, or a card of a design far from
+        any the network was trained on (the project's dark Lagim faces, to it). What only
+        a deck can tell apart; vision/recognize.py keeps the doubted finds it names."""
+        interior, core, scale = self.learned.maps(image)
+        learned = self.learned.cards_of_maps(interior, core, scale)
+        finds = self.contour.detect(image)
+        large = [d for d in finds if float(np.linalg.norm(d.corners - np.roll(d.corners, 1, axis=0), axis=1).max()) * scale
+                 > self.settings.largest]
+        learned = [d for d in learned if not any(_holds(big, d) for big in large)]
+        kept, doubted = list(large), list[Detection]()
+        for d in finds:
+            if not any(d is big for big in large):
+                verdict = self._verdict(d, learned, core, scale)
+                (kept if verdict == "card" else doubted if verdict == "doubted" else []).append(d)
+        for d in learned:
+            area = _polygon_area(d.corners)
+            if not any(_holds(c, d) or _overlap(c.corners, d.corners) > min(area, _polygon_area(c.corners)) / 3
+                       for c in kept + doubted):
+                kept.append(d)
+        return kept, doubted
+
+    def _verdict(self, find: Detection, learned: list[Detection], core: np.ndarray, scale: float) -> str:
+        """"card", "doubted" (no core of a card in it) or "gone" (outside the maps, cards
+        touching, a part of a larger card: the network's cards stand for it)."""
+        s = self.settings
+        corners = np.round(find.corners * scale).astype(np.int32)
+        (x0, y0), (x1, y1) = np.maximum(corners.min(axis=0), 0), np.minimum(corners.max(axis=0) + 1, core.shape[::-1])
+        if x1 <= x0 or y1 <= y0:
+            return "gone"
+        mask = np.zeros((y1 - y0, x1 - x0), np.uint8)  # the find's box of the map only
+        cv2.fillPoly(mask, [corners - np.array([x0, y0], np.int32)], 1)
+        covered = mask > 0
+        if not covered.any():
+            return "gone"
+        area = _polygon_area(find.corners)
+        inside = [d for d in learned if _holds(find, d) and _polygon_area(d.corners) < s.blob_share * area]
+        shaped = [d for d in inside if abs(aspect(d.corners) - CARD_ASPECT) < s.blob_aspect]
+        if (len(inside) >= 3 and sum(map(_polygon_area, (d.corners for d in inside))) >= s.many_cover * area
+                or len(shaped) >= 2 and sum(map(_polygon_area, (d.corners for d in shaped))) >= s.blob_cover * area):
+            return "gone"
+        lo, hi = find.corners.min(axis=0), find.corners.max(axis=0)
+        for d in learned:  # a part of a larger learned card (its panel, half of it)
+            if (d.corners.max(axis=0) < lo).any() or (d.corners.min(axis=0) > hi).any():
+                continue  # boxes apart: nothing shared
+            other = _polygon_area(d.corners)
+            shared = _overlap(find.corners, d.corners)
+            if other > area and shared > area / 3 and shared / (area + other - shared) < s.same_card:
+                return "gone"
+        return "doubted" if core[y0:y1, x0:x1][covered].max() < s.core_floor else "card"
+
+
+def _holds(outer: Detection, inner: Detection) -> bool:
+    """Whether `inner`'s centre lies inside `outer`."""
+    centre = tuple(float(v) for v in inner.corners.mean(axis=0))
+    return cv2.pointPolygonTest(outer.corners.reshape(-1, 1, 2), centre, False) > 0
