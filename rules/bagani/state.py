@@ -307,7 +307,10 @@ class BaganiState:
         state = self._from_deck()
         row = list(state.bagani_row)
         row[row.index(None)] = action.card
-        return replace(state, bagani_row=tuple(row), announcements=())
+        state = replace(state, bagani_row=tuple(row), announcements=())
+        # the last deck card refilled the row after a first draw: if it left only face-up
+        # Biyaya, which cannot be a second draw, the drawing is over
+        return state._after_drawing() if state.phase == DRAWING and not state._can_draw() else state
 
     def _discard(self, action: Discard) -> "BaganiState":
         self._check_turn(action.player, DISCARDING)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any, Callable
 
@@ -22,7 +23,7 @@ import test_gargon_tracker as gargon_table  # noqa: E402
 import test_lagim_random as lagim_table  # noqa: E402
 from rules import dugtungan, gargon  # noqa: E402
 from rules.core import GameState, IllegalMove  # noqa: E402
-from rules.dugtungan.events import Draw as WordDraw, Reshuffle, Reveal as WordReveal  # noqa: E402
+from rules.dugtungan.events import Draw as WordDraw, Reveal as WordReveal  # noqa: E402
 from rules.dugtungan.cards import deck_counts  # noqa: E402
 from rules.dugtungan.state import DRAW, REVEAL  # noqa: E402
 from rules.gargon.events import Draw as PileDraw  # noqa: E402
@@ -31,6 +32,8 @@ from test_lagim_cards import TABLE_DECK  # noqa: E402
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "golden"
 SEEDS_TRIED = 30  # seeds tried for a game whose events mean something else under the defaults
+# the most events a game may take, from one deck for dugtungan: every turn draws, and a turn
+# takes at most 3 events a card drawn, so a deck of 123 cards lasts fewer than 400
 MAX_EVENTS = {"bagani": 3000, "gargon": 400, "dugtungan": 600, "lagim": 3000}
 
 Log = dict[str, Any]
@@ -64,42 +67,62 @@ def gargon_game(seed: int, players: int, options: dict) -> Log:
     return _log("gargon", names, options, {}, events)
 
 
+def dugtungan_deck() -> list[str]:
+    """Every card of the default deck, unshuffled."""
+    return [c.code for c, n in deck_counts().items() for _ in range(n)]
+
+
 def dugtungan_event(state: Any, deck: list[str], rng: random.Random) -> Any:
-    """A random legal event; a reveal or a draw takes the top card of the real deck. Where
-    the tracker's reshuffle took in cards this driver does not follow (its deck is then
-    longer than the driver's), a draw is of a card nobody saw and a reveal shows any card
-    of the deck's kinds."""
+    """A random legal event; a reveal or a draw takes the top card of the real deck."""
     if state.phase == REVEAL:
-        return WordReveal(deck.pop() if deck else rng.choice(sorted(c.code for c in deck_counts())))
+        return WordReveal(deck.pop())
     action = rng.choice(state.legal_actions())
-    return WordDraw(state.turn, deck.pop() if deck else None) if state.phase == DRAW else action
+    return WordDraw(state.turn, deck.pop()) if state.phase == DRAW else action
 
 
-def dugtungan_deck_after(action: Any, before: Any, after: Any, deck: list[str],
-                         rng: random.Random) -> list[str]:
-    """The real deck after `action`: when the tracker reshuffled (asked, or by the
-    option), the banks as they were before it, shuffled."""
-    if isinstance(action, Reshuffle) or after.deck > len(deck):
-        deck = [c for b in before.banks for c in b]
-        rng.shuffle(deck)
+def dugtungan_deck_after(after: Any, deck: list[str], rng: random.Random) -> list[str]:
+    """The real deck after an event: when the tracker reshuffled the banks (asked, or by
+    the option, after the event may have banked the word it replaced), every card not
+    on the table, shuffled."""
+    if after.deck == len(deck):
+        return deck
+    deck = list((Counter(dugtungan_deck()) - dugtungan_cards_out(after)).elements())
+    rng.shuffle(deck)
     return deck
+
+
+def dugtungan_cards_out(state: Any) -> Counter[str]:
+    """Every card out of the draw deck: hands, banks, the word, the PAMATO and dead cards."""
+    out = Counter(c for cards in (*state.hands, *state.banks, state.word, state.discards) for c in cards)
+    return out + Counter([state.pamato] if state.pamato else [])
 
 
 def dugtungan_game(seed: int, players: int, options: dict) -> Log:
     rng = random.Random(seed)
     options = {"min_zipf": 4.0, "hand_size": 5, **options}
-    deck = [c.code for c, n in deck_counts().items() for _ in range(n)]
+    deck = dugtungan_deck()
     rng.shuffle(deck)
     hands = [[deck.pop() for _ in range(options["hand_size"])] for _ in range(players)]
     setup = {"hands": hands}
     names = [f"P{i}" for i in range(players)]
     state, events = dugtungan.new_game(names, options, setup), []
-    while not state.is_terminal() and len(events) < MAX_EVENTS["dugtungan"]:
+    while not state.is_terminal() and longest_deck_pass(events) < MAX_EVENTS["dugtungan"]:
         action = dugtungan_event(state, deck, rng)
-        state, before = state.apply(action), state
-        deck = dugtungan_deck_after(action, before, state, deck, rng)
+        state = state.apply(action)
+        deck = dugtungan_deck_after(state, deck, rng)
         events.append(action.to_dict())
     return _log("dugtungan", names, options, setup, events)
+
+
+def longest_deck_pass(events: list[dict]) -> int:
+    """The most events played from one deck. When dugtungan's deck runs out the table may
+    shuffle the banks into a new deck as often as it likes (the FAQ: "Magdecide ang
+    grupo"), so a game's length is the table's choice; each pass through a deck is not."""
+    longest = run = 0
+    for event in events:
+        run = 0 if event["kind"] == "reshuffle" else run + 1
+        longest = max(longest, run)
+    return longest
 
 
 def lagim_game(seed: int, players: int, options: dict) -> Log:

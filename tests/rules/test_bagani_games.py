@@ -11,7 +11,7 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from rules import bagani
@@ -66,6 +66,11 @@ class Table:
             self.deck, self.discard = self.discard, []
             self.rng.shuffle(self.deck)
         return self.deck.pop()
+
+    def all_in_hands(self):
+        """Every Bagani card is in a hand: nobody can draw until someone puts combos down,
+        which a table keeping its cards for a Halimaw it cannot beat would never do."""
+        return not (self.deck or self.discard or any(self.row))
 
     def attack(self, attack):
         holders = [i for i, hand in enumerate(self.hands) if hand]
@@ -127,7 +132,7 @@ def next_event(state, table, rng):
         combos = [c.cards for c in best_hand(table.hands[seat], state.options)]
         weakest = min((h.lakas for h in state.halimaw_row if h), default=None)
         ap = sum(len(c) - 1 for c in combos)  # every combo is worth a card less than its size
-        if combos and state.ap == 0 and weakest is not None and ap >= weakest:
+        if combos and state.ap == 0 and weakest is not None and (ap >= weakest or table.all_in_hands()):
             for card in (c for combo in combos for c in combo):
                 table.hands[seat].remove(card)
                 table.discard.append(card)
@@ -162,9 +167,7 @@ def play_game(seed, players, options, seen):
     setup = table.setup()
     state = bagani.new_game(NAMES[:players], options, setup)
     log = []
-    for _ in range(3000):
-        if state.is_terminal():
-            break
+    while not state.is_terminal() and len(log) < 3000:
         event = next_event(state, table, rng)
         assert bagani.action_from_dict(event.to_dict()) == event
         state = state.apply(event)
@@ -173,8 +176,6 @@ def play_game(seed, players, options, seen):
         if len(log) % 40 == 0:  # spot checks: the full lists cost more than the game
             json.dumps(state.to_dict())
             every_listed_action_applies(state)
-    else:
-        state = state.apply(End(tuple(tuple(h) for h in table.hands)))
     return state, table, [setup] + [event.to_dict() for event in log]
 
 
@@ -228,9 +229,13 @@ def stray_event(state, rng):
 
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2 ** 32), players=st.integers(2, 6), options=option_sets)
+@example(seed=14, players=6, options={})  # all 55 cards in hands after 394 events: nobody could draw
+@example(seed=2542759337, players=6, options={"final_round": False, "random_sarimaw": False})  # the last
+# deck card refilled a row of face-up Biyaya after a first draw: no second draw was left
 def test_any_event_is_applied_or_refused_with_a_reason(seed, players, options):
     rng = random.Random(seed)
-    state, _, (setup, *events) = play_game(seed, players, options, 0.5)
+    played, _, (setup, *events) = play_game(seed, players, options, 0.5)
+    assert played.is_terminal()
     state = bagani.new_game(NAMES[:players], options, setup)
     for event in events:
         try:

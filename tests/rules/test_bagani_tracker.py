@@ -74,6 +74,19 @@ def test_a_biyaya_from_the_deck_top_allows_a_second_draw():
     assert state.phase == "attack" and state.hands[0].count == 5
 
 
+def test_drawing_ends_when_the_last_refill_leaves_only_face_up_biyaya():
+    """"If you already drew a card, you can no longer get a face-up Biyaya ni Apo card":
+    with the deck and discard pile empty, nothing is left for the second draw."""
+    deck = {**DECK, "bagani": {"cards": {B: 5, "red-square": 4, "blue-circle": 3}}}
+    state = bagani.new_game(["Ana", "Ben"], None, {
+        "deck": deck, "bagani": [B, B, "red-square", B, B],
+        "halimaw": ["Higante", "Dragon", "Mansisilat", "Kapre"], "hands": HANDS})
+    state = play(state, Draw(0, "row", "red-square"), Refill(B))
+    assert (state.bagani_deck, state.discard_pile) == (0, 0)
+    assert state.phase == "attack" and state.current_player() == 0
+    assert state.hands[0].count == 4
+
+
 def test_first_draw_face_up_second_from_the_deck():
     state = play(start(), Draw(0, "row", "green-circle"), Refill("violet-square"),
                  Draw(0, "deck"))
