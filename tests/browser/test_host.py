@@ -19,11 +19,12 @@ from rules.core import IllegalMove
 from rules.lagim.cards import parse_level
 from tests.browser.accessibility import axe_problems
 from tests.browser.conftest import PHONE
-from tests.browser.forms import enter, fill, schema_of, send
+from tests.browser.forms import enter, fill, fill_form, schema_of, send
 from tests.companion.conftest import table_settings
 from tests.companion.servers import HOST_TOKEN, Server
 
 GAMES = ("bagani", "gargon", "dugtungan", "lagim")
+PLAYER = "#event-form > .field[data-key=player] select"  # the player a play is entered for
 
 
 def totals_on(page: Any) -> dict[str, int]:
@@ -240,13 +241,86 @@ def test_a_push_that_comes_while_the_host_fills_the_form_keeps_their_taps(browse
     # another host phone enters Ana's play meanwhile: the turn moves on and the push arrives
     assert table.host("action", {"action": {"kind": "play", "player": 0, "colours": ["red"]}})[0] == 200
     page.wait_for_function("document.querySelectorAll('#accepted li').length === 1")
-    assert form.locator(":scope > .field[data-key=player] select").input_value() == "1"
+    assert page.locator(PLAYER).input_value() == "1"
     assert form.locator(":scope > .field[data-key=colours] ul.picked").inner_text().startswith("green")
     send(page)
     assert table.host_state()["accepted"][0]["action"] == {"kind": "play", "player": 1, "colours": ["green"]}
-    page.wait_for_function("document.querySelectorAll('#accepted li').length === 2")
-    # sent, the form is fresh again and follows the game: Carla's turn
-    assert form.locator(":scope > .field[data-key=player] select").input_value() == "2"
+    # sent, the form is fresh again and follows the game: Carla's turn. (The push's own
+    # refresh may draw the second event before the send's answer comes; until the answer
+    # says the taps were recorded, the form keeps them, Ben's turn as tapped.)
+    page.wait_for_function("document.querySelectorAll('#accepted li').length === 2"
+                           f" && document.querySelector({PLAYER!r}).value === '2'")
+    page.close()
+
+
+# What the page has been pushed (the version of the last push) and how many host states
+# it has asked for and read (counted before the page's own code goes on with one), so a
+# test can hand it a late answer once nothing else is on its way.
+COUNT_HOST_STATES = """(() => {
+  const seen = window.seen = { pushed: null, asked: 0, read: 0 };
+  const mine = (url) => String(url).endsWith("/api/host/state");
+  const Source = window.EventSource;
+  window.EventSource = function (url) {
+    const source = new Source(url);
+    source.addEventListener("state", (event) => { seen.pushed = JSON.parse(event.data).version; });
+    return source;
+  };
+  const fetch = window.fetch;
+  window.fetch = (url, ...rest) => { if (mine(url)) seen.asked += 1; return fetch(url, ...rest); };
+  const json = Response.prototype.json;
+  Response.prototype.json = function () {
+    const url = this.url;
+    return json.call(this).then((value) => { if (mine(url)) seen.read += 1; return value; });
+  };
+})();"""
+
+
+def test_answers_that_reach_the_page_after_a_newer_state_never_turn_the_game_back(browser, table):
+    """A refresh the server answered before the host's send, and the send's own answer,
+    can reach the page after a newer state (another phone entered the next turn
+    meanwhile): neither is drawn, and the fresh form follows the newest turn."""
+    page = browser.new_page(viewport=PHONE)
+    page.add_init_script(COUNT_HOST_STATES)
+    page.goto(f"{table.url}/host?token={HOST_TOKEN}")
+    page.wait_for_selector("#event-form .field")
+    assert table.host("action", {"action": {"kind": "play", "player": 0, "colours": ["red"]}})[0] == 200
+    page.wait_for_function("document.querySelectorAll('#accepted li').length === 1")
+    page.locator("#event-kind").select_option("play")
+    fill_form(page, schema_of(page), {"kind": "play", "player": 1, "colours": ["green"]})
+    held: list[tuple[Any, Any]] = []
+
+    def hold_the_first(route: Any) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append((route, route.fetch()))  # answered by the server now, handed over later
+
+    page.route("**/api/host/state", hold_the_first)
+    assert table.host("rename", {"seat": 0, "name": "Anna"})[0] == 200  # a push: the page asks
+    for _ in range(500):
+        if held:
+            break
+        page.wait_for_timeout(20)  # (Playwright hands the page's request to hold_the_first meanwhile)
+    assert held
+
+    def next_turn_first(route: Any) -> None:
+        answer = route.fetch()  # Ben's play recorded; Carla's, from another phone, then drawn
+        carla = next(t["action"] for t in table.host_state()["host_templates"] if t["action"]["kind"] == "play")
+        status, newest = table.host("action", {"action": carla})
+        assert status == 200
+        page.wait_for_function(f"window.seen.pushed === {newest['version']}"
+                               " && window.seen.read === window.seen.asked - 1")
+        stale_route, stale = held[0]
+        stale_route.fulfill(response=stale)  # the oldest: before Ben's play, on Ben's turn
+        page.wait_for_function("window.seen.read === window.seen.asked")
+        route.fulfill(response=answer)  # on Carla's turn
+
+    page.route("**/api/host/action", next_turn_first)
+    send(page)
+    # all three have played face down: nobody's turn, so the fresh form starts at the first
+    # seat (not at Carla's, as the send's answer would have it, nor Ben's, as the refresh)
+    page.wait_for_function("document.querySelectorAll('#accepted li').length === 3"
+                           f" && document.querySelector({PLAYER!r}).value === '0'")
     page.close()
 
 

@@ -46,8 +46,20 @@
     if (!response.ok) { showError(data.error || "refused"); return null; }
     showError(null);
     if (data.speech) drawSpeech(data.speech);
-    if (data.version !== undefined) Board.apply(data);
+    if (data.version !== undefined) applyHost(data);
     return data;
+  }
+
+  // The host's own fetches can be answered out of order: a refresh the server answered
+  // before a send can reach the page after the send's answer. Drawn, that older state
+  // would turn the game back (its events, whose turn, a fresh form for a turn that has
+  // passed) until the next push, so a state older than the one shown is dropped. Pushes
+  // come in order on one stream and always draw, so a restarted server, counting its
+  // versions from 0 again, is followed from its first push.
+  function applyHost(state) {
+    const shown = Board.current();
+    if (shown && state.version < shown.version) return;
+    Board.apply(state);
   }
 
   // --- confirmation: a dialog of our own (keyboard and screen-reader friendly) ---
@@ -337,7 +349,7 @@
   // The push carries the viewers' view; the host's tools come from the host's own view.
   async function refresh() {
     const response = await fetch("/api/host/state", { headers: { "X-CSRF-Token": csrf }, credentials: "same-origin" });
-    if (response.ok) Board.apply(await response.json());
+    if (response.ok) applyHost(await response.json());
   }
 
   function drawBroken(state) {
