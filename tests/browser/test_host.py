@@ -253,12 +253,13 @@ def test_a_push_that_comes_while_the_host_fills_the_form_keeps_their_taps(browse
     page.close()
 
 
-# What the page has been pushed (the version of the last push) and how many host states
-# it has asked for and read (counted before the page's own code goes on with one), so a
-# test can hand it a late answer once nothing else is on its way.
-COUNT_HOST_STATES = """(() => {
-  const seen = window.seen = { pushed: null, asked: 0, read: 0 };
-  const mine = (url) => String(url).endsWith("/api/host/state");
+# What the page has been pushed (the version of the last push), and how many answers to
+# each of its fetches are still to be read (`pending(path)`; an answer counts as read
+# before the page's own code goes on with it), so a test can tell when nothing is on its way.
+COUNT_FETCHES = """(() => {
+  const seen = window.seen = { pushed: null, asked: {}, read: {} };
+  const add = (counts, url) => { const path = new URL(url, location.href).pathname; counts[path] = (counts[path] || 0) + 1; };
+  window.pending = (path) => (seen.asked[path] || 0) - (seen.read[path] || 0);
   const Source = window.EventSource;
   window.EventSource = function (url) {
     const source = new Source(url);
@@ -266,23 +267,28 @@ COUNT_HOST_STATES = """(() => {
     return source;
   };
   const fetch = window.fetch;
-  window.fetch = (url, ...rest) => { if (mine(url)) seen.asked += 1; return fetch(url, ...rest); };
+  window.fetch = (url, ...rest) => { add(seen.asked, url); return fetch(url, ...rest); };
   const json = Response.prototype.json;
   Response.prototype.json = function () {
     const url = this.url;
-    return json.call(this).then((value) => { if (mine(url)) seen.read += 1; return value; });
+    return json.call(this).then((value) => { add(seen.read, url); return value; });
   };
 })();"""
+
+
+def counting_host_page(browser: Any, url: str) -> Any:
+    page = browser.new_page(viewport=PHONE)
+    page.add_init_script(COUNT_FETCHES)
+    page.goto(f"{url}/host?token={HOST_TOKEN}")
+    page.wait_for_selector("#event-form .field")
+    return page
 
 
 def test_answers_that_reach_the_page_after_a_newer_state_never_turn_the_game_back(browser, table):
     """A refresh the server answered before the host's send, and the send's own answer,
     can reach the page after a newer state (another phone entered the next turn
     meanwhile): neither is drawn, and the fresh form follows the newest turn."""
-    page = browser.new_page(viewport=PHONE)
-    page.add_init_script(COUNT_HOST_STATES)
-    page.goto(f"{table.url}/host?token={HOST_TOKEN}")
-    page.wait_for_selector("#event-form .field")
+    page = counting_host_page(browser, table.url)
     assert table.host("action", {"action": {"kind": "play", "player": 0, "colours": ["red"]}})[0] == 200
     page.wait_for_function("document.querySelectorAll('#accepted li').length === 1")
     page.locator("#event-kind").select_option("play")
@@ -308,11 +314,10 @@ def test_answers_that_reach_the_page_after_a_newer_state_never_turn_the_game_bac
         carla = next(t["action"] for t in table.host_state()["host_templates"] if t["action"]["kind"] == "play")
         status, newest = table.host("action", {"action": carla})
         assert status == 200
-        page.wait_for_function(f"window.seen.pushed === {newest['version']}"
-                               " && window.seen.read === window.seen.asked - 1")
+        page.wait_for_function(f"seen.pushed === {newest['version']} && pending('/api/host/state') === 1")
         stale_route, stale = held[0]
         stale_route.fulfill(response=stale)  # the oldest: before Ben's play, on Ben's turn
-        page.wait_for_function("window.seen.read === window.seen.asked")
+        page.wait_for_function("pending('/api/host/state') === 0")
         route.fulfill(response=answer)  # on Carla's turn
 
     page.route("**/api/host/action", next_turn_first)
@@ -321,6 +326,23 @@ def test_answers_that_reach_the_page_after_a_newer_state_never_turn_the_game_bac
     # seat (not at Carla's, as the send's answer would have it, nor Ben's, as the refresh)
     page.wait_for_function("document.querySelectorAll('#accepted li').length === 3"
                            f" && document.querySelector({PLAYER!r}).value === '0'")
+    page.close()
+
+
+def test_the_fresh_form_after_a_send_lists_what_the_event_told(browser, table):
+    """The schema is fetched again after each event: a Lagim card's printed level, told in
+    a form, is in the next form's lists (not only in the one after that)."""
+    assert table.host("start", {"game": "lagim", "players": ["Ana", "Ben"]})[0] == 200
+    page = counting_host_page(browser, table.url)
+    schema = schema_of(page)
+    told = schema["lists"]["all"][0]
+    assert "level" not in told["label"]
+    enter(page, schema, {"kind": "printed", "card": told["code"], "level": 3})
+    version = table.host_state()["version"]
+    page.wait_for_function(f"seen.pushed === {version} && pending('/api/host/state') === 0"
+                           " && pending('/api/schema') === 0")  # (all drawn: nothing on its way)
+    page.locator("#event-form button.card-pick").first.click()  # the fresh form: printed again
+    assert page.locator(f"#picker-list button[data-code={told['code']!r}]").inner_text().endswith("level 3)")
     page.close()
 
 

@@ -9,10 +9,10 @@
   const CAMERA_EVERY_MS = 1000;
   let schema = null;        // the game's event forms (/api/schema), fetched again after each event:
   let schemaFor = null;     // its lists follow the game (a Halimaw or a level the host has told)
+  let schemaLoad = null;    // the fetch of the schema for schemaFor, while it is on its way
   let correcting = null;    // seq of the event being corrected, or null for a new event
   let readForm = null;      // () => the event the form holds
   let formFor = null;       // the game and turn the form was last built for
-  let outrun = null;        // the pushed state a send's answer (newer) was drawn over
   let formGame = null;      // the game whose schema built the form
   let started = false;      // the host has tapped the form since it was built: no push rebuilds it
   let formNumber = 0;       // which form this is: a send's answer resets only the form it sent
@@ -168,17 +168,24 @@
     return { schema, players: names, current: Math.max(0, names.indexOf(state.current_player)) };
   }
 
-  async function loadSchema(state) {
+  // The schema for the state's newest event. A state whose schema is on its way waits for
+  // that fetch (the send's answer and the push's refresh ask for the same one), so the
+  // form is never left built from the lists before the event; once the schema is in, a
+  // form the host has not started is built again from it.
+  function loadSchema(state) {
     const last = (state.accepted || [])[0];  // the newest event first; undo changes it too
     const key = `${state.game_id}:${last ? last.seq : ""}`;
-    if (schemaFor === key && schema) return;
-    const newGame = !schema || !String(schemaFor).startsWith(`${state.game_id}:`);
+    if (schemaFor === key) return schemaLoad;
     schemaFor = key;
-    const response = await fetch("/api/schema", { credentials: "same-origin" });
-    const loaded = await response.json();
-    if (schemaFor !== key) return;  // a later event asked for a newer one meanwhile
-    schema = loaded;
-    if (newGame) formFor = null;
+    schemaLoad = fetch("/api/schema", { credentials: "same-origin" }).then((response) => response.json())
+      .then((loaded) => {
+        if (schemaFor !== key) return;  // a later event asked for a newer one meanwhile
+        schema = loaded;
+        formFor = null;
+      }, () => {
+        if (schemaFor === key) schemaFor = null;  // the next state asks again; this one draws as it is
+      });
+    return schemaLoad;
   }
 
   // `chosen`: the host picked this form (a suggestion, a correction), so it counts as started.
@@ -376,9 +383,7 @@
     $("redo").disabled = !state.redo;
     $("redo").title = state.redo ? `Redo: ${state.redo}` : "nothing to redo";
     if (state.game_id !== null) await loadSchema(state);
-    // A newer push came while the schema loaded (it draws), or a send's answer, newer
-    // than this push, has drawn the form already.
-    if (Board.current() !== state || state === outrun) return;
+    if (Board.current() !== state) return;  // a newer state came while the schema loaded: it draws
     drawEntry(state);
     drawQuestions(state);  // again, now its picker knows the game's cards
   });
@@ -400,7 +405,6 @@
       started = false;
       formFor = null;
       drawEntry(done);
-      outrun = Board.current();
     }
   };
   $("cancel-correct").onclick = () => {
