@@ -9,7 +9,7 @@
   const CAMERA_EVERY_MS = 1000;
   let schema = null;        // the game's event forms (/api/schema), fetched again after each event:
   let schemaFor = null;     // its lists follow the game (a Halimaw or a level the host has told)
-  let schemaLoad = null;    // the fetch of the schema for schemaFor, while it is on its way
+  let schemaLoad = null;    // the fetch of the schema for schemaFor (settled once it is in)
   let correcting = null;    // seq of the event being corrected, or null for a new event
   let readForm = null;      // () => the event the form holds
   let formFor = null;       // the game and turn the form was last built for
