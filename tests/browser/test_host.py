@@ -19,11 +19,12 @@ from rules.core import IllegalMove
 from rules.lagim.cards import parse_level
 from tests.browser.accessibility import axe_problems
 from tests.browser.conftest import PHONE
-from tests.browser.forms import enter, fill, schema_of, send
+from tests.browser.forms import enter, fill, fill_form, schema_of, send
 from tests.companion.conftest import table_settings
 from tests.companion.servers import HOST_TOKEN, Server
 
 GAMES = ("bagani", "gargon", "dugtungan", "lagim")
+PLAYER = "#event-form > .field[data-key=player] select"  # the player a play is entered for
 
 
 def totals_on(page: Any) -> dict[str, int]:
@@ -240,13 +241,108 @@ def test_a_push_that_comes_while_the_host_fills_the_form_keeps_their_taps(browse
     # another host phone enters Ana's play meanwhile: the turn moves on and the push arrives
     assert table.host("action", {"action": {"kind": "play", "player": 0, "colours": ["red"]}})[0] == 200
     page.wait_for_function("document.querySelectorAll('#accepted li').length === 1")
-    assert form.locator(":scope > .field[data-key=player] select").input_value() == "1"
+    assert page.locator(PLAYER).input_value() == "1"
     assert form.locator(":scope > .field[data-key=colours] ul.picked").inner_text().startswith("green")
     send(page)
     assert table.host_state()["accepted"][0]["action"] == {"kind": "play", "player": 1, "colours": ["green"]}
-    page.wait_for_function("document.querySelectorAll('#accepted li').length === 2")
-    # sent, the form is fresh again and follows the game: Carla's turn
-    assert form.locator(":scope > .field[data-key=player] select").input_value() == "2"
+    # sent, the form is fresh again and follows the game: Carla's turn. (The push's own
+    # refresh may draw the second event before the send's answer comes; until the answer
+    # says the taps were recorded, the form keeps them, Ben's turn as tapped.)
+    page.wait_for_function("document.querySelectorAll('#accepted li').length === 2"
+                           f" && document.querySelector({PLAYER!r}).value === '2'")
+    page.close()
+
+
+# What the page has been pushed (the version of the last push), and how many answers to
+# each of its fetches are still to be read (`pending(path)`; an answer counts as read
+# before the page's own code goes on with it), so a test can tell when nothing is on its way.
+COUNT_FETCHES = """(() => {
+  const seen = window.seen = { pushed: null, asked: {}, read: {} };
+  const add = (counts, url) => { const path = new URL(url, location.href).pathname; counts[path] = (counts[path] || 0) + 1; };
+  window.pending = (path) => (seen.asked[path] || 0) - (seen.read[path] || 0);
+  const Source = window.EventSource;
+  window.EventSource = function (url) {
+    const source = new Source(url);
+    source.addEventListener("state", (event) => { seen.pushed = JSON.parse(event.data).version; });
+    return source;
+  };
+  const fetch = window.fetch;
+  window.fetch = (url, ...rest) => { add(seen.asked, url); return fetch(url, ...rest); };
+  const json = Response.prototype.json;
+  Response.prototype.json = function () {
+    const url = this.url;
+    return json.call(this).then((value) => { add(seen.read, url); return value; });
+  };
+})();"""
+
+
+def counting_host_page(browser: Any, url: str) -> Any:
+    page = browser.new_page(viewport=PHONE)
+    page.add_init_script(COUNT_FETCHES)
+    page.goto(f"{url}/host?token={HOST_TOKEN}")
+    page.wait_for_selector("#event-form .field")
+    return page
+
+
+def test_answers_that_reach_the_page_after_a_newer_state_never_turn_the_game_back(browser, table):
+    """A refresh the server answered before the host's send, and the send's own answer,
+    can reach the page after a newer state (another phone entered the next turn
+    meanwhile): neither is drawn, and the fresh form follows the newest turn."""
+    page = counting_host_page(browser, table.url)
+    assert table.host("action", {"action": {"kind": "play", "player": 0, "colours": ["red"]}})[0] == 200
+    page.wait_for_function("document.querySelectorAll('#accepted li').length === 1")
+    page.locator("#event-kind").select_option("play")
+    fill_form(page, schema_of(page), {"kind": "play", "player": 1, "colours": ["green"]})
+    held: list[tuple[Any, Any]] = []
+
+    def hold_the_first(route: Any) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append((route, route.fetch()))  # answered by the server now, handed over later
+
+    page.route("**/api/host/state", hold_the_first)
+    assert table.host("rename", {"seat": 0, "name": "Anna"})[0] == 200  # a push: the page asks
+    for _ in range(500):
+        if held:
+            break
+        page.wait_for_timeout(20)  # (Playwright hands the page's request to hold_the_first meanwhile)
+    assert held
+
+    def next_turn_first(route: Any) -> None:
+        answer = route.fetch()  # Ben's play recorded; Carla's, from another phone, then drawn
+        carla = next(t["action"] for t in table.host_state()["host_templates"] if t["action"]["kind"] == "play")
+        status, newest = table.host("action", {"action": carla})
+        assert status == 200
+        page.wait_for_function(f"seen.pushed === {newest['version']} && pending('/api/host/state') === 1")
+        stale_route, stale = held[0]
+        stale_route.fulfill(response=stale)  # the oldest: before Ben's play, on Ben's turn
+        page.wait_for_function("pending('/api/host/state') === 0")
+        route.fulfill(response=answer)  # on Carla's turn
+
+    page.route("**/api/host/action", next_turn_first)
+    send(page)
+    # all three have played face down: nobody's turn, so the fresh form starts at the first
+    # seat (not at Carla's, as the send's answer would have it, nor Ben's, as the refresh)
+    page.wait_for_function("document.querySelectorAll('#accepted li').length === 3"
+                           f" && document.querySelector({PLAYER!r}).value === '0'")
+    page.close()
+
+
+def test_the_fresh_form_after_a_send_lists_what_the_event_told(browser, table):
+    """The schema is fetched again after each event: a Lagim card's printed level, told in
+    a form, is in the next form's lists (not only in the one after that)."""
+    assert table.host("start", {"game": "lagim", "players": ["Ana", "Ben"]})[0] == 200
+    page = counting_host_page(browser, table.url)
+    schema = schema_of(page)
+    told = schema["lists"]["all"][0]
+    assert "level" not in told["label"]
+    enter(page, schema, {"kind": "printed", "card": told["code"], "level": 3})
+    version = table.host_state()["version"]
+    page.wait_for_function(f"seen.pushed === {version} && pending('/api/host/state') === 0"
+                           " && pending('/api/schema') === 0")  # (all drawn: nothing on its way)
+    page.locator("#event-form button.card-pick").first.click()  # the fresh form: printed again
+    assert page.locator(f"#picker-list button[data-code={told['code']!r}]").inner_text().endswith("level 3)")
     page.close()
 
 

@@ -9,10 +9,10 @@
   const CAMERA_EVERY_MS = 1000;
   let schema = null;        // the game's event forms (/api/schema), fetched again after each event:
   let schemaFor = null;     // its lists follow the game (a Halimaw or a level the host has told)
+  let schemaLoad = null;    // the fetch of the schema for schemaFor (settled once it is in)
   let correcting = null;    // seq of the event being corrected, or null for a new event
   let readForm = null;      // () => the event the form holds
   let formFor = null;       // the game and turn the form was last built for
-  let outrun = null;        // the pushed state a send's answer (newer) was drawn over
   let formGame = null;      // the game whose schema built the form
   let started = false;      // the host has tapped the form since it was built: no push rebuilds it
   let formNumber = 0;       // which form this is: a send's answer resets only the form it sent
@@ -46,8 +46,20 @@
     if (!response.ok) { showError(data.error || "refused"); return null; }
     showError(null);
     if (data.speech) drawSpeech(data.speech);
-    if (data.version !== undefined) Board.apply(data);
+    if (data.version !== undefined) applyHost(data);
     return data;
+  }
+
+  // The host's own fetches can be answered out of order: a refresh the server answered
+  // before a send can reach the page after the send's answer. Drawn, that older state
+  // would turn the game back (its events, whose turn, a fresh form for a turn that has
+  // passed) until the next push, so a state older than the one shown is dropped. Pushes
+  // come in order on one stream and always draw, so a restarted server, counting its
+  // versions from 0 again, is followed from its first push.
+  function applyHost(state) {
+    const shown = Board.current();
+    if (shown && state.version < shown.version) return;
+    Board.apply(state);
   }
 
   // --- confirmation: a dialog of our own (keyboard and screen-reader friendly) ---
@@ -156,17 +168,24 @@
     return { schema, players: names, current: Math.max(0, names.indexOf(state.current_player)) };
   }
 
-  async function loadSchema(state) {
+  // The schema for the state's newest event. A state whose schema is on its way waits for
+  // that fetch (the send's answer and the push's refresh ask for the same one), so the
+  // form is never left built from the lists before the event; once the schema is in, a
+  // form the host has not started is built again from it.
+  function loadSchema(state) {
     const last = (state.accepted || [])[0];  // the newest event first; undo changes it too
     const key = `${state.game_id}:${last ? last.seq : ""}`;
-    if (schemaFor === key && schema) return;
-    const newGame = !schema || !String(schemaFor).startsWith(`${state.game_id}:`);
+    if (schemaFor === key) return schemaLoad;
     schemaFor = key;
-    const response = await fetch("/api/schema", { credentials: "same-origin" });
-    const loaded = await response.json();
-    if (schemaFor !== key) return;  // a later event asked for a newer one meanwhile
-    schema = loaded;
-    if (newGame) formFor = null;
+    schemaLoad = fetch("/api/schema", { credentials: "same-origin" }).then((response) => response.json())
+      .then((loaded) => {
+        if (schemaFor !== key) return;  // a later event asked for a newer one meanwhile
+        schema = loaded;
+        formFor = null;
+      }, () => {
+        if (schemaFor === key) schemaFor = null;  // the next state asks again; this one draws as it is
+      });
+    return schemaLoad;
   }
 
   // `chosen`: the host picked this form (a suggestion, a correction), so it counts as started.
@@ -337,7 +356,7 @@
   // The push carries the viewers' view; the host's tools come from the host's own view.
   async function refresh() {
     const response = await fetch("/api/host/state", { headers: { "X-CSRF-Token": csrf }, credentials: "same-origin" });
-    if (response.ok) Board.apply(await response.json());
+    if (response.ok) applyHost(await response.json());
   }
 
   function drawBroken(state) {
@@ -364,9 +383,7 @@
     $("redo").disabled = !state.redo;
     $("redo").title = state.redo ? `Redo: ${state.redo}` : "nothing to redo";
     if (state.game_id !== null) await loadSchema(state);
-    // A newer push came while the schema loaded (it draws), or a send's answer, newer
-    // than this push, has drawn the form already.
-    if (Board.current() !== state || state === outrun) return;
+    if (Board.current() !== state) return;  // a newer state came while the schema loaded: it draws
     drawEntry(state);
     drawQuestions(state);  // again, now its picker knows the game's cards
   });
@@ -388,7 +405,6 @@
       started = false;
       formFor = null;
       drawEntry(done);
-      outrun = Board.current();
     }
   };
   $("cancel-correct").onclick = () => {
