@@ -6,12 +6,11 @@ scripts/experiments/learned_eval.py measures them.
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 
 from vision.detect import ContourCardDetector, _overlap, _polygon_area, order_clockwise
 from vision.interfaces import Detection
-from vision.learned_detect import LearnedCardDetector
+from vision.learned_detect import LearnedCardDetector, unclaimed
 
 class ContourPlusLearned:
     """The contour detector's cards, plus each learned card whose centre no contour
@@ -27,14 +26,7 @@ class ContourPlusLearned:
 
     def detect(self, image: np.ndarray) -> list[Detection]:
         found = self.contour.detect(image)
-        added = []
-        for d in self.learned.detect(image):
-            centre = tuple(float(v) for v in d.corners.mean(axis=0))
-            area = _polygon_area(d.corners)
-            if not any(cv2.pointPolygonTest(c.corners.reshape(-1, 1, 2), centre, False) > 0
-                       or _overlap(c.corners, d.corners) > min(area, _polygon_area(c.corners)) / 3 for c in found):
-                added.append(d)
-        return found + added
+        return found + unclaimed(self.learned.detect(image), found)
 
 
 class LearnedSnappedToContours:

@@ -27,7 +27,7 @@ import cv2
 import numpy as np
 
 from vision.detect import CARD_ASPECT, ContourCardDetector, ContourDetectorSettings, _inside_frame, _overlap, _polygon_area, _working_copy, order_clockwise
-from vision.geometry import aspect
+from vision.geometry import aspect, side_lengths
 from vision.interfaces import Detection
 from vision.model_files import MODELS_DIR
 
@@ -127,7 +127,7 @@ class LearnedCardDetector:
             near = (xx - centre[0]) ** 2 + (yy - centre[1]) ** 2 <= reach ** 2
             region = near & solid[y0:y1, x0:x1] & (owners[y0:y1, x0:x1] == k)
             quad = _fitted(region.astype(np.uint8), np.array([x0, y0], np.float32), grown)
-            if quad is not None and aspect(quad) >= s.min_aspect:
+            if aspect(quad) >= s.min_aspect:
                 found.append((quad, score))
         return found
 
@@ -157,7 +157,7 @@ def _four_corners(contour: np.ndarray) -> np.ndarray | None:
     return cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
 
 
-def _fitted(region: np.ndarray, offset: np.ndarray, grown: np.ndarray) -> np.ndarray | None:
+def _fitted(region: np.ndarray, offset: np.ndarray, grown: np.ndarray) -> np.ndarray:
     """The card's outline: four corners of `region` (its interior near its core) where
     that fills them and agrees with `grown` (the core grown back), else `grown` itself
     (a card whose interior the network saw only in part)."""
@@ -229,20 +229,14 @@ class JointCardDetector:
         interior, core, scale = self.learned.maps(image)
         learned = self.learned.cards_of_maps(interior, core, scale)
         finds = self.contour.detect(image)
-        large = [d for d in finds if float(np.linalg.norm(d.corners - np.roll(d.corners, 1, axis=0), axis=1).max()) * scale
-                 > self.settings.largest]
+        large = [d for d in finds if float(side_lengths(d.corners).max()) * scale > self.settings.largest]
         learned = [d for d in learned if not any(_holds(big, d) for big in large)]
         kept, doubted = list(large), list[Detection]()
         for d in finds:
             if not any(d is big for big in large):
                 verdict = self._verdict(d, learned, core, scale)
                 (kept if verdict == "card" else doubted if verdict == "doubted" else []).append(d)
-        for d in learned:
-            area = _polygon_area(d.corners)
-            if not any(_holds(c, d) or _overlap(c.corners, d.corners) > min(area, _polygon_area(c.corners)) / 3
-                       for c in kept + doubted):
-                kept.append(d)
-        return kept, doubted
+        return kept + unclaimed(learned, kept + doubted), doubted
 
     def _verdict(self, find: Detection, learned: list[Detection], core: np.ndarray, scale: float) -> str:
         """"card", "doubted" (no core of a card in it) or "gone" (outside the maps, cards
@@ -272,6 +266,18 @@ class JointCardDetector:
             if other > area and shared > area / 3 and shared / (area + other - shared) < s.same_card:
                 return "gone"
         return "doubted" if core[y0:y1, x0:x1][covered].max() < s.core_floor else "card"
+
+
+def unclaimed(learned: list[Detection], finds: list[Detection]) -> list[Detection]:
+    """The learned cards whose centre no find holds and that overlap none by a third of
+    either: what the network adds where the contour search found nothing."""
+    out = []
+    for d in learned:
+        area = _polygon_area(d.corners)
+        if not any(_holds(c, d) or _overlap(c.corners, d.corners) > min(area, _polygon_area(c.corners)) / 3
+                   for c in finds):
+            out.append(d)
+    return out
 
 
 def _holds(outer: Detection, inner: Detection) -> bool:
