@@ -30,7 +30,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from vision.learned_detect import CORE, STRIDE  # noqa: E402
+from vision.learned_detect import CORE, DECK_ASPECTS, STRIDE  # noqa: E402
 from vision.synth.faces import FACE_SIZE, GAMES, game_codes, game_face  # noqa: E402
 
 TRAIN_TABLES = ("wood", "felt", "plain_light", "plain_dark", "blotchy", "striped", "cork", "stone", "motif",
@@ -352,10 +352,16 @@ def table_texture(kind: str, size: tuple[int, int], rng: random.Random) -> np.nd
 
 # --- layouts (on the table plane, in card heights) ------------------------------------
 
-def _place(layout: str, rng: random.Random, n: int) -> list[tuple[float, float, float]]:
-    """(x, y, angle degrees) of each card, in units of a card's height, drawn in order
-    (a later card lies on an earlier one)."""
-    aspect = 63 / 88
+def deck_aspect(rng: random.Random) -> float:
+    """Short over long side of a scene's deck: half the time a poker deck's, else any
+    of the real decks' from tarot to poker (bridge and SET are 0.64), so that no
+    card shape is the only one the detector knows."""
+    return 63 / 88 if rng.random() < 0.5 else rng.uniform(*DECK_ASPECTS)
+
+
+def _place(layout: str, rng: random.Random, n: int, aspect: float) -> list[tuple[float, float, float]]:
+    """(x, y, angle degrees) of each card of `aspect`, in units of a card's height, drawn
+    in order (a later card lies on an earlier one)."""
     gap = rng.choice((0.0, 0.0, 0.005, 0.01, 0.03))
     if layout == "row":
         turn = rng.uniform(-180, 180)
@@ -458,7 +464,7 @@ def _distractor(rng: random.Random, image: np.ndarray, hom: np.ndarray, x: float
         size, aspect = card_h * rng.uniform(1.2, 1.7), rng.uniform(0.45, 0.5)
     else:  # paper: envelopes, notes, price tags of any shape
         size, aspect = card_h * rng.uniform(0.3, 2.5), rng.uniform(0.3, 1.0)
-        if abs(aspect - 63 / 88) < 0.08:
+        if DECK_ASPECTS[0] - 0.05 < aspect < DECK_ASPECTS[1] + 0.08:  # a card's shape: a card to learn from, not paper
             aspect = 0.45
     poly = _project(hom, _card_outline(x, y, rng.uniform(0, 180), size, aspect)).astype(np.int32)
     colour = {"die": _colour(rng, 150, 255), "phone": _colour(rng, 0, 50)}.get(kind, _colour(rng, 170, 255))
@@ -516,7 +522,8 @@ def world_scene(rng: random.Random, size: tuple[int, int], tables: tuple[str, ..
     card_h = rng.uniform(*card_px)
     n = {"apart": rng.randint(1, 8), "row": rng.randint(2, 8), "grid": rng.randint(4, 12),
          "pile": rng.randint(4, 9), "fan": rng.randint(3, 9)}[layout]
-    spots = _place(layout, rng, n)
+    shape = deck_aspect(rng)
+    spots = _place(layout, rng, n, shape)
     xy = np.float32([(x, y) for x, y, _ in spots]) * card_h
     xy -= xy.mean(axis=0) - np.float32([rng.uniform(-0.2, 0.2) * w, rng.uniform(-0.2, 0.2) * h])
     # the plane: what the camera sees of it, through the inverse homography, table texture drawn there
@@ -542,7 +549,7 @@ def world_scene(rng: random.Random, size: tuple[int, int], tables: tuple[str, ..
         face = FAMILIES[family if rng.random() < 0.85 else second](rng)
         if sleeve:
             face = sleeved(rng, face)
-        outline = _project(hom, _card_outline(float(x), float(y), angle, card_h))
+        outline = _project(hom, _card_outline(float(x), float(y), angle, card_h, shape))
         if not np.isfinite(outline).all() or np.abs(outline).max() > 4 * max(w, h):
             continue
         mask = np.zeros((fh, fw), np.uint8)

@@ -26,7 +26,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.detect import CARD_ASPECT, ContourCardDetector, ContourDetectorSettings, _inside_frame, _overlap, _polygon_area, _working_copy, order_clockwise
+from vision.detect import ContourCardDetector, ContourDetectorSettings, _inside_frame, _overlap, _polygon_area, _working_copy, order_clockwise
 from vision.geometry import aspect, side_lengths
 from vision.interfaces import Detection
 from vision.model_files import MODELS_DIR
@@ -35,6 +35,7 @@ DEFAULT_MODEL = MODELS_DIR / "card_detector.onnx"
 STRIDE = 4     # the maps are this much smaller than the network's input
 MULTIPLE = 32  # the network's input sides are a multiple of this (five halvings)
 CORE = 0.55    # a core is its card's outline shrunk about its centre by this (as trained)
+DECK_ASPECTS = (0.57, 0.72)  # short over long side of real decks: tarot (0.58), bridge and SET (0.64) to poker (0.716)
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,7 @@ class LearnedDetectorSettings:
     min_score: float = 0.6         # least mean core probability over a core
     grow_slack: float = 1.15       # the outline may reach this much past the core grown back by 1 / CORE
     min_aspect: float = 0.3        # short over long: a card seen at 45 degrees stays well above this
+    in_view: float = 0.75          # least share of a card the frame cuts that must lie in it (the core grown back)
 
 
 class LearnedCardDetector:
@@ -84,13 +86,15 @@ class LearnedCardDetector:
         found = self._cards(interior, core)
         if not found:
             return []
-        quads = np.array([q for q, _ in found], np.float32).reshape(-1, 4, 2)
+        quads = np.array([q for q, _, _ in found], np.float32).reshape(-1, 4, 2)
         inside = _inside_frame(quads, interior.shape)
-        kept = _one_per_card([f for f, keep in zip(found, inside) if keep])
+        kept = _one_per_card([(q, s) for (q, s, in_view), keep in zip(found, inside)
+                              if keep or in_view >= self.settings.in_view])
         return [Detection(corners=order_clockwise(q / scale), score=s) for q, s in kept]
 
-    def _cards(self, interior: np.ndarray, core: np.ndarray) -> list[tuple[np.ndarray, float]]:
-        """(quad, score) of each core: the interior nearest it, within its core grown back."""
+    def _cards(self, interior: np.ndarray, core: np.ndarray) -> list[tuple[np.ndarray, float, float]]:
+        """(quad, score, share in view) of each core: the interior nearest it, within its
+        core grown back (`_share_in_view`)."""
         s = self.settings
         seeds = (core > s.core_threshold).astype(np.uint8)
         count, labels, stats, _ = cv2.connectedComponentsWithStats(seeds, connectivity=8)
@@ -128,8 +132,33 @@ class LearnedCardDetector:
             region = near & solid[y0:y1, x0:x1] & (owners[y0:y1, x0:x1] == k)
             quad = _fitted(region.astype(np.uint8), np.array([x0, y0], np.float32), grown)
             if aspect(quad) >= s.min_aspect:
-                found.append((quad, score))
+                found.append((quad, score, 0.0 if _core_cut(labels, k, min(rect[1])) else _share_in_view(grown, core.shape)))
         return found
+
+
+def _core_cut(labels: np.ndarray, k: int, short_side: float) -> bool:
+    """Whether core `k` lies on the frame's border along more than half its short side:
+    then how much of its card is out of view is unknown (its core grown back is only
+    what is seen of it grown), while a core that only touches the border at a corner
+    (a card cut off at its corner) is grown back nearly whole."""
+    on_border = sum(int(np.count_nonzero(edge == k)) for edge in (labels[0], labels[-1], labels[:, 0], labels[:, -1]))
+    return on_border > 0.5 * short_side
+
+
+def _share_in_view(grown: np.ndarray, shape: tuple[int, ...]) -> float:
+    """The share of a card's whole outline (its core grown back, the core wholly in
+    view) inside the frame.
+
+    Why: a card the frame's edge cuts (one at the edge of the camera's view, a photo
+    cropped tight) has an outline whose side lies on the border, which the contour
+    search drops as a hand reaching in or the table in a crop. The network has judged
+    it a card by its core, so it is reported with what is visible (its interior's
+    outline) while most of it lies in view; past that, what is seen is too little to
+    read."""
+    h, w = shape[:2]
+    frame = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    shared, _ = cv2.intersectConvexConvex(np.ascontiguousarray(grown, np.float32), frame)
+    return float(shared) / max(float(cv2.contourArea(grown)), 1.0)
 
 
 def _one_per_card(found: list[tuple[np.ndarray, float]]) -> list[tuple[np.ndarray, float]]:
@@ -182,7 +211,9 @@ class JointSettings:
     blob_share: float = 0.7   # a contour find holding learned cards each under this share of its area ...
     blob_cover: float = 0.75  # ... two or more card-shaped, together covering this share of it, is touching cards;
     many_cover: float = 0.5   # ... three or more of any shape covering this share, a grid of them or what they lie on
-    blob_aspect: float = 0.08  # card-shaped: short over long side within this of a card's
+    blob_aspect: float = 0.08  # card-shaped: short over long side within this of a deck's ...
+    deck_aspects: tuple[float, float] = DECK_ASPECTS  # ... from the narrowest to the widest deck,
+    pair_size: float = 1.5    # ... and, where two or more other finds tell a card's size, this many times their median
     same_card: float = 0.5    # a contour find a third inside a larger learned card, with a lesser IoU, is part of it
     largest: float = 200.0    # longest side, pixels of the network's input, of a card the network judges (it was trained to 170)
 
@@ -232,15 +263,20 @@ class JointCardDetector:
         large = [d for d in finds if float(side_lengths(d.corners).max()) * scale > self.settings.largest]
         learned = [d for d in learned if not any(_holds(big, d) for big in large)]
         kept, doubted = list(large), list[Detection]()
-        for d in finds:
+        areas = [_polygon_area(d.corners) for d in finds]
+        for i, d in enumerate(finds):
             if not any(d is big for big in large):
-                verdict = self._verdict(d, learned, core, scale)
+                others = areas[:i] + areas[i + 1:]
+                verdict = self._verdict(d, learned, core, scale, float(np.median(others)) if len(others) >= 2 else 0.0)
                 (kept if verdict == "card" else doubted if verdict == "doubted" else []).append(d)
         return kept + unclaimed(learned, kept + doubted), doubted
 
-    def _verdict(self, find: Detection, learned: list[Detection], core: np.ndarray, scale: float) -> str:
+    def _verdict(self, find: Detection, learned: list[Detection], core: np.ndarray, scale: float, typical: float) -> str:
         """"card", "doubted" (no core of a card in it) or "gone" (outside the maps, cards
-        touching, a part of a larger card: the network's cards stand for it)."""
+        touching, a part of a larger card: the network's cards stand for it). `typical`:
+        the median area of the frame's other finds (0 where too few to tell): a deck's
+        cards are one size, so touching cards make a find about twice it, while a card
+        whose art and text panels the network took for two cards is no larger."""
         s = self.settings
         corners = np.round(find.corners * scale).astype(np.int32)
         (x0, y0), (x1, y1) = np.maximum(corners.min(axis=0), 0), np.minimum(corners.max(axis=0) + 1, core.shape[::-1])
@@ -253,9 +289,11 @@ class JointCardDetector:
             return "gone"
         area = _polygon_area(find.corners)
         inside = [d for d in learned if _holds(find, d) and _polygon_area(d.corners) < s.blob_share * area]
-        shaped = [d for d in inside if abs(aspect(d.corners) - CARD_ASPECT) < s.blob_aspect]
+        lo_aspect, hi_aspect = s.deck_aspects
+        shaped = [d for d in inside if lo_aspect - s.blob_aspect < aspect(d.corners) < hi_aspect + s.blob_aspect]
         if (len(inside) >= 3 and sum(map(_polygon_area, (d.corners for d in inside))) >= s.many_cover * area
-                or len(shaped) >= 2 and sum(map(_polygon_area, (d.corners for d in shaped))) >= s.blob_cover * area):
+                or len(shaped) >= 2 and sum(map(_polygon_area, (d.corners for d in shaped))) >= s.blob_cover * area
+                and area >= s.pair_size * typical):
             return "gone"
         lo, hi = find.corners.min(axis=0), find.corners.max(axis=0)
         for d in learned:  # a part of a larger learned card (its panel, half of it)
