@@ -156,9 +156,8 @@ def _share_in_view(grown: np.ndarray, shape: tuple[int, ...]) -> float:
     outline) while most of it lies in view; past that, what is seen is too little to
     read."""
     h, w = shape[:2]
-    frame = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
-    shared, _ = cv2.intersectConvexConvex(np.ascontiguousarray(grown, np.float32), frame)
-    return float(shared) / max(float(cv2.contourArea(grown)), 1.0)
+    frame = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    return _overlap(grown, frame) / max(_polygon_area(grown), 1.0)
 
 
 def _one_per_card(found: list[tuple[np.ndarray, float]]) -> list[tuple[np.ndarray, float]]:
