@@ -226,16 +226,24 @@ class JointCardDetector:
     beneath another, the top card of a fan), but its outlines come from
     quarter-resolution maps, while a contour find follows the card's own edge; and it
     was trained on cards up to 170 pixels tall at its input, so a card filling a
-    close-up photo is beyond it (its art box and text box look like cards to it). So a
-    contour find that large stands, and what the network finds inside it is its print;
-    a smaller one stands where the network sees a whole card's core in it
-    (`core_floor`; else it is doubted, `sure_and_doubted`), not two or more card-shaped cards that fill it nor three or more of
-    any shape (touching cards seen at a tilt, a mat: a card whose art box and text box
-    the network took for cards stands), and no larger
-    card it is only a part of (`same_card`); a learned card is
-    added where it overlaps no standing find by a third of either. (Chosen on the
-    training world, `scripts/experiments/learned_eval.py`: the last rule took the
-    contour finds the network let stand there from 9 false finds in 40 scenes to 1.)"""
+    close-up photo is beyond it (its art box and text box look like cards to it).
+
+    So a contour find that large stands where the network sees any core in it, and what
+    the network finds inside it is its print; where it sees none (an envelope, a sheet
+    of paper) the find is doubted. A smaller find stands where the network sees a
+    whole card's core in it (`core_floor`; else it is doubted, `sure_and_doubted`),
+    unless:
+    - it holds three or more learned cards of any shape filling half of it (touching
+      cards seen at a tilt, a mat);
+    - or two or more card-shaped ones (any real deck's shape) filling it, where the
+      find is about twice the size of the frame's other finds: touching cards of one
+      deck; a card whose art box and text box the network took for cards is no larger
+      than the others, and stands;
+    - or it is only a part of a larger learned card (`same_card`).
+    A learned card is added where it overlaps no standing find by a third of either.
+    (Chosen on the training world, `scripts/experiments/learned_eval.py`: the last rule
+    took the contour finds the network let stand there from 9 false finds in 40 scenes
+    to 1; the size test keeps the MTG photos' land card whole, tests/vision.)"""
 
     def __init__(self, learned: LearnedCardDetector | None = None, contour: ContourCardDetector | None = None,
                  settings: JointSettings | None = None) -> None:
@@ -259,12 +267,15 @@ class JointCardDetector:
         interior, core, scale = self.learned.maps(image)
         learned = self.learned.cards_of_maps(interior, core, scale)
         finds = self.contour.detect(image)
-        large = [d for d in finds if float(side_lengths(d.corners).max()) * scale > self.settings.largest]
+        beyond = [float(side_lengths(d.corners).max()) * scale > self.settings.largest for d in finds]
+        # a find beyond the network's sizes stands where it sees any card's core in it (a close-up's
+        # art box); an envelope or a sheet of paper, where it sees none, is doubted
+        large = [d for d, big in zip(finds, beyond) if big and (_core_peak(d, core, scale) or 0.0) >= self.settings.core_floor]
         learned = [d for d in learned if not any(_holds(big, d) for big in large)]
-        kept, doubted = list(large), list[Detection]()
+        kept, doubted = list(large), [d for d, big in zip(finds, beyond) if big and not any(d is k for k in large)]
         areas = [_polygon_area(d.corners) for d in finds]
-        for i, d in enumerate(finds):
-            if not any(d is big for big in large):
+        for i, (d, big) in enumerate(zip(finds, beyond)):
+            if not big:
                 others = areas[:i] + areas[i + 1:]
                 verdict = self._verdict(d, learned, core, scale, float(np.median(others)) if len(others) >= 2 else 0.0)
                 (kept if verdict == "card" else doubted if verdict == "doubted" else []).append(d)
@@ -277,14 +288,8 @@ class JointCardDetector:
         cards are one size, so touching cards make a find about twice it, while a card
         whose art and text panels the network took for two cards is no larger."""
         s = self.settings
-        corners = np.round(find.corners * scale).astype(np.int32)
-        (x0, y0), (x1, y1) = np.maximum(corners.min(axis=0), 0), np.minimum(corners.max(axis=0) + 1, core.shape[::-1])
-        if x1 <= x0 or y1 <= y0:
-            return "gone"
-        mask = np.zeros((y1 - y0, x1 - x0), np.uint8)  # the find's box of the map only
-        cv2.fillPoly(mask, [corners - np.array([x0, y0], np.int32)], 1)
-        covered = mask > 0
-        if not covered.any():
+        peak = _core_peak(find, core, scale)
+        if peak is None:
             return "gone"
         area = _polygon_area(find.corners)
         inside = [d for d in learned if _holds(find, d) and _polygon_area(d.corners) < s.blob_share * area]
@@ -302,7 +307,20 @@ class JointCardDetector:
             shared = _overlap(find.corners, d.corners)
             if other > area and shared > area / 3 and shared / (area + other - shared) < s.same_card:
                 return "gone"
-        return "doubted" if core[y0:y1, x0:x1][covered].max() < s.core_floor else "card"
+        return "doubted" if peak < s.core_floor else "card"
+
+
+def _core_peak(find: Detection, core: np.ndarray, scale: float) -> float | None:
+    """The highest core probability inside a find (None where it lies outside the maps):
+    under `core_floor`, the network sees no card at all in it."""
+    corners = np.round(find.corners * scale).astype(np.int32)
+    (x0, y0), (x1, y1) = np.maximum(corners.min(axis=0), 0), np.minimum(corners.max(axis=0) + 1, core.shape[::-1])
+    if x1 <= x0 or y1 <= y0:
+        return None
+    mask = np.zeros((y1 - y0, x1 - x0), np.uint8)  # the find's box of the map only
+    cv2.fillPoly(mask, [corners - np.array([x0, y0], np.int32)], 1)
+    covered = mask > 0
+    return float(core[y0:y1, x0:x1][covered].max()) if covered.any() else None
 
 
 def unclaimed(learned: list[Detection], finds: list[Detection]) -> list[Detection]:

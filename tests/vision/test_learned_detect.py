@@ -14,6 +14,7 @@ from scripts.lib.evaluate import MarkedPhoto, TruthCard, detection_counts, marke
 from tests.vision.realdata import REAL_PHOTOS, REALDEV_PHOTOS, needs_real_photos, needs_realdev_photos
 from vision.detect import ContourCardDetector
 from vision.detectors import card_detector
+from vision.geometry import side_lengths
 from vision.interfaces import CardDetector
 from vision.learned_detect import JointCardDetector, LearnedCardDetector
 
@@ -116,3 +117,19 @@ def test_touching_cards_of_a_narrower_deck_are_each_found():
         found = detector.detect(cv2.imread(str(REALDEV_PHOTOS / "photos" / photo)))
         cards, hit, finds = detection_counts([d.corners for d in found], truths[photo])
         assert hit == cards == finds, photo
+
+
+@needs_realdev_photos
+def test_an_envelope_beyond_the_networks_card_sizes_is_no_card():
+    """SET cards beside envelopes, each envelope larger than any card the network was
+    trained on: the contour search takes them for cards, the network sees no card in them."""
+    joint, truths = JointCardDetector(), marked_photo_truth(REALDEV_PHOTOS)
+    unmatched_large = {"joint": 0, "contour": 0}
+    for photo in ("set_vimalloc_filter_cards1.jpg", "set_vimalloc_filter_cards2.jpg"):
+        image = cv2.imread(str(REALDEV_PHOTOS / "photos" / photo))
+        scale = joint.learned.working_scale(image.shape)
+        for name, found in (("joint", joint.detect(image)), ("contour", joint.contour.detect(image))):
+            large = [d.corners for d in found if side_lengths(d.corners).max() * scale > joint.settings.largest]
+            unmatched_large[name] += len(match_by_centre(large, truths[photo].cards).unmatched_predictions)
+    assert unmatched_large["joint"] == 0
+    assert unmatched_large["contour"] >= 2
