@@ -22,6 +22,7 @@ import argparse
 import math
 import random
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -48,6 +49,7 @@ class WorldCard:
     outline: np.ndarray        # (4, 2) the whole card in the image, clockwise
     visible: np.ndarray = field(repr=False)  # bool mask of the image: what of it is seen
     share: float = 1.0         # visible area over whole area
+    code: str = ""             # its face's code, where the scene was dealt from a deck (`world_scene`'s `faces`)
 
 
 @dataclass
@@ -509,9 +511,11 @@ def _light(image: np.ndarray, rng: random.Random) -> np.ndarray:
 
 
 def world_scene(rng: random.Random, size: tuple[int, int], tables: tuple[str, ...], families: tuple[str, ...],
-                layout: str | None = None, card_px: tuple[float, float] = (50, 400), tilt_max: float = 45) -> WorldScene:
+                layout: str | None = None, card_px: tuple[float, float] = (50, 400), tilt_max: float = 45,
+                faces: Callable[[random.Random], tuple[str, np.ndarray]] | None = None) -> WorldScene:
     """One photo of cards on a table: table kind from `tables`, card designs from
-    `families` (one deck, or now and then two), layout from LAYOUTS unless named."""
+    `families` (one deck, or now and then two) or dealt by `faces` ((code, face) of one
+    deck: identification is scored on its cards), layout from LAYOUTS unless named."""
     cv2.setRNGSeed(rng.randrange(2 ** 31))  # its noise (`_noise`): the same scene from the same `rng`, whatever ran before
     w, h = size
     table = rng.choice(tables)
@@ -522,7 +526,9 @@ def world_scene(rng: random.Random, size: tuple[int, int], tables: tuple[str, ..
     card_h = rng.uniform(*card_px)
     n = {"apart": rng.randint(1, 8), "row": rng.randint(2, 8), "grid": rng.randint(4, 12),
          "pile": rng.randint(4, 9), "fan": rng.randint(3, 9)}[layout]
-    shape = deck_aspect(rng)
+    shape = deck_aspect(rng)  # drawn either way, so that the rest of the scene does not depend on `faces`
+    if faces is not None:
+        shape = FACE_SIZE[0] / FACE_SIZE[1]  # a given deck keeps its own shape
     spots = _place(layout, rng, n, shape)
     xy = np.float32([(x, y) for x, y, _ in spots]) * card_h
     xy -= xy.mean(axis=0) - np.float32([rng.uniform(-0.2, 0.2) * w, rng.uniform(-0.2, 0.2) * h])
@@ -546,7 +552,7 @@ def world_scene(rng: random.Random, size: tuple[int, int], tables: tuple[str, ..
     sleeve = rng.random() < 0.25
     radius = rng.uniform(0, 0.06)
     for i, ((_, _, angle), (x, y)) in enumerate(zip(spots, xy)):
-        face = FAMILIES[family if rng.random() < 0.85 else second](rng)
+        code, face = ("", FAMILIES[family if rng.random() < 0.85 else second](rng)) if faces is None else faces(rng)
         if sleeve:
             face = sleeved(rng, face)
         outline = _project(hom, _card_outline(float(x), float(y), angle, card_h, shape))
@@ -575,17 +581,17 @@ def world_scene(rng: random.Random, size: tuple[int, int], tables: tuple[str, ..
         patch *= 1 - 0.3 * shadow
         image[y0:y1, x0:x1] = (patch * (1 - alpha) + warped * alpha).astype(np.uint8)
         order[y0:y1, x0:x1][alpha[..., 0] > 0.5] = i + 1
-        outlines.append((i + 1, outline))
+        outlines.append((i + 1, outline, code))
     cover = np.zeros((h, w), np.uint8)
     for _ in range(rng.choice((0, 0, 1, 2, 3))):  # chips, coins, dice on the cards now and then
         _distractor(rng, image, hom, *_near(rng, xy, card_h), card_h, cover, ("chip", "coin", "die"))
     order[cover > 0] = 0
     image = _light(image, rng)
     cards = []
-    for label, outline in outlines:
+    for label, outline, code in outlines:
         visible = order == label
         share = float(visible.sum()) / max(1.0, cv2.contourArea(outline))  # what the frame cuts off is hidden too
-        cards.append(WorldCard(outline.astype(np.float32), visible, share))
+        cards.append(WorldCard(outline.astype(np.float32), visible, share, code))
     return WorldScene(image, cards, table, layout, family)
 
 
