@@ -233,19 +233,21 @@ class JointCardDetector:
         learned = self.learned.cards_of_maps(interior, core, scale)
         finds = self.contour.detect(image)
         large = [d for d in finds if float(side_lengths(d.corners).max()) * scale > self.settings.largest]
-        learned = [d for d in learned if not any(_holds(big, d) for big in large)]
+        learned = [d for d, held in zip(learned, _holding(large, learned).any(axis=0)) if not held]
         kept, doubted = list(large), list[Detection]()
-        for d in finds:
+        for d, holds in zip(finds, _holding(finds, learned)):
             if not any(d is big for big in large):
-                verdict = self._verdict(d, learned, core, scale)
+                verdict = self._verdict(d, learned, holds, core, scale)
                 if verdict == "card" and any(_iou(d, c) >= self.settings.agree for c in learned):
                     d = replace(d, agreed=True)
                 (kept if verdict == "card" else doubted if verdict == "doubted" else []).append(d)
         return kept + unclaimed(learned, kept + doubted), doubted
 
-    def _verdict(self, find: Detection, learned: list[Detection], core: np.ndarray, scale: float) -> str:
+    def _verdict(self, find: Detection, learned: list[Detection], holds: np.ndarray, core: np.ndarray,
+                 scale: float) -> str:
         """"card", "doubted" (no core of a card in it) or "gone" (outside the maps, cards
-        touching, a part of a larger card: the network's cards stand for it)."""
+        touching, a part of a larger card: the network's cards stand for it). `holds`:
+        which of the learned cards' centres the find holds (`_holding`)."""
         s = self.settings
         corners = np.round(find.corners * scale).astype(np.int32)
         (x0, y0), (x1, y1) = np.maximum(corners.min(axis=0), 0), np.minimum(corners.max(axis=0) + 1, core.shape[::-1])
@@ -257,7 +259,7 @@ class JointCardDetector:
         if not covered.any():
             return "gone"
         area = _polygon_area(find.corners)
-        inside = [d for d in learned if _holds(find, d) and _polygon_area(d.corners) < s.blob_share * area]
+        inside = [d for d, held in zip(learned, holds) if held and _polygon_area(d.corners) < s.blob_share * area]
         shaped = [d for d in inside if abs(aspect(d.corners) - CARD_ASPECT) < s.blob_aspect]
         if (len(inside) >= 3 and sum(map(_polygon_area, (d.corners for d in inside))) >= s.many_cover * area
                 or len(shaped) >= 2 and sum(map(_polygon_area, (d.corners for d in shaped))) >= s.blob_cover * area):
@@ -277,10 +279,13 @@ def unclaimed(learned: list[Detection], finds: list[Detection]) -> list[Detectio
     """The learned cards whose centre no find holds and that overlap none by a third of
     either: what the network adds where the contour search found nothing."""
     out = []
-    for d in learned:
-        area = _polygon_area(d.corners)
-        if not any(_holds(c, d) or _overlap(c.corners, d.corners) > min(area, _polygon_area(c.corners)) / 3
-                   for c in finds):
+    boxes = [(c.corners.min(axis=0), c.corners.max(axis=0)) for c in finds]
+    for d, claimed in zip(learned, _holding(finds, learned).any(axis=0)):
+        if claimed:
+            continue
+        area, lo, hi = _polygon_area(d.corners), d.corners.min(axis=0), d.corners.max(axis=0)
+        if not any(_overlap(c.corners, d.corners) > min(area, _polygon_area(c.corners)) / 3
+                   for c, (c_lo, c_hi) in zip(finds, boxes) if (c_lo <= hi).all() and (lo <= c_hi).all()):
             out.append(d)
     return out
 
@@ -293,7 +298,17 @@ def _iou(a: Detection, b: Detection) -> float:
     return shared / max(_polygon_area(a.corners) + _polygon_area(b.corners) - shared, 1e-6)
 
 
-def _holds(outer: Detection, inner: Detection) -> bool:
-    """Whether `inner`'s centre lies inside `outer`."""
-    centre = tuple(float(v) for v in inner.corners.mean(axis=0))
-    return cv2.pointPolygonTest(outer.corners.reshape(-1, 1, 2), centre, False) > 0
+def _holding(outers: list[Detection], inners: list[Detection]) -> np.ndarray:
+    """(outers, inners): whether each inner detection's centre lies inside each outer one.
+    A centre outside an outer's bounding box is settled without a polygon test: a
+    40-card photo asks a few thousand pairs, nearly all far apart."""
+    held = np.zeros((len(outers), len(inners)), bool)
+    if not outers or not inners:
+        return held
+    centres = np.array([d.corners.mean(axis=0) for d in inners])
+    for i, outer in enumerate(outers):
+        near = ((centres >= outer.corners.min(axis=0)) & (centres <= outer.corners.max(axis=0))).all(axis=1)
+        for j in np.flatnonzero(near).tolist():
+            centre = (float(centres[j, 0]), float(centres[j, 1]))
+            held[i, j] = cv2.pointPolygonTest(outer.corners.reshape(-1, 1, 2), centre, False) > 0
+    return held
