@@ -14,8 +14,7 @@ again from there while it keeps improving: for a card that is not the candidate,
 each look is judged by the same open-set tests as the first. A card still unsure is
 searched for again in a crop around it at the frame's full size (the detector
 searches a whole frame shrunk, where cloth motifs merge with a card's outline or only
-its art panel stands out), and any other outline found there is read too, unless the
-detector's two searches agree on its outline.
+its art panel stands out), and any other outline found there is read too.
 """
 
 from __future__ import annotations
@@ -32,7 +31,7 @@ from vision.embed import DEFAULT_MODEL, OnnxEmbedder
 from vision.geometry import aspect, side_lengths
 from vision.identify import GalleryIdentifier
 from vision.imageio import DECODE_MIN_SIDE, decode
-from vision.interfaces import BatchIdentifier, CardDetector, CardResult, Detection, Reading
+from vision.interfaces import BatchIdentifier, CardDetector, CardResult, Reading
 from vision.refine import refine_quads
 
 AMBIGUOUS_ASPECT = 0.5 * (CARD_ASPECT + 1)  # short/long above this: sides too alike to trust
@@ -107,31 +106,26 @@ class CardRecognizer:
         find the detector doubts (vision/detectors.py: `sure_and_doubted`) is a card only
         where the reader names it: a cloth's square is none of the deck's cards."""
         sure, doubted = sure_and_doubted(self.detector, image)
-        results = self._read(image, sure + doubted)
+        results = self._read(image, [d.corners for d in sure + doubted])
         return results[:len(sure)] + [r for r in results[len(sure):] if r.reading.code is not None]
 
-    def _read(self, image: np.ndarray, detections: list[Detection]) -> list[CardResult]:
-        quads = refine_quads(image, [d.corners for d in detections])
+    def _read(self, image: np.ndarray, corners: list[np.ndarray]) -> list[CardResult]:
+        quads = refine_quads(image, corners)
         ways = [[q] + ([np.roll(q, -1, axis=0)] if aspect(q) > AMBIGUOUS_ASPECT else []) for q in quads]
         flat = [q for options in ways for q in options]
         cut = CardCutter(image, self.identifier.card_size)
         readings = iter(self.identifier.identify_many([cut(q) for q in flat]))
         chosen = [max(((q, next(readings)) for q in options), key=lambda qr: _top_score(qr[1])) for options in ways]
-        chosen = self._look_closer(cut, self._cut_again(cut, chosen), [d.agreed for d in detections])
+        chosen = self._look_closer(cut, self._cut_again(cut, chosen))
         return [CardResult(np.roll(corners, 2, axis=0) if reading.rotated else corners, reading)
                 for corners, reading in chosen]
 
-    def _look_closer(self, cut: CardCutter, chosen: list[tuple[np.ndarray, Reading]],
-                     agreed: list[bool]) -> list[tuple[np.ndarray, Reading]]:
+    def _look_closer(self, cut: CardCutter, chosen: list[tuple[np.ndarray, Reading]]) -> list[tuple[np.ndarray, Reading]]:
         """Cards still unsure searched for again in a crop around them, at the frame's
         full size: the detector's working size merges what touches a card on a busy
         cloth, or finds only its art panel, where the full size keeps them apart. Every
         card-shaped find holding the card's centre is fitted and read; the most
-        confident reading stands. A card whose outline the detector's searches agree
-        on (`Detection.agreed`) is not looked at again: its outline is the card's own,
-        and it is unsure for what it shows (most often a face never enrolled), which no
-        other outline changes (measured on generated tables of seed 2000003: of 81 closer
-        looks, the 4 that helped were at cards the two searches outlined apart)."""
+        confident reading stands."""
         image = cut.image
         if not chosen or self.closer.working_scale(image.shape) * CLOSER_GAIN > 1:
             return chosen  # (searched at nearly its full size, the frame has nothing new to show)
@@ -139,7 +133,7 @@ class CardRecognizer:
         card = float(np.median([side_lengths(corners).max() for corners, _ in chosen]))  # a typical card's length
         looks: list[tuple[int, np.ndarray]] = []
         for i, (corners, reading) in enumerate(chosen):
-            if not _unsure(reading) or agreed[i]:
+            if not _unsure(reading):
                 continue
             (x0, y0), (x1, y1) = corners.min(axis=0), corners.max(axis=0)
             pad = CLOSER_PAD * max(x1 - x0, y1 - y0, card)  # room for the whole card round a part of it
