@@ -20,7 +20,7 @@ then puts each side on the card's own edge at full resolution.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
@@ -185,6 +185,7 @@ class JointSettings:
     blob_aspect: float = 0.08  # card-shaped: short over long side within this of a card's
     same_card: float = 0.5    # a contour find a third inside a larger learned card, with a lesser IoU, is part of it
     largest: float = 200.0    # longest side, pixels of the network's input, of a card the network judges (it was trained to 170)
+    agree: float = 0.85       # IoU of a standing contour find and a learned card at which the two searches agree on its outline
 
 
 class JointCardDetector:
@@ -225,7 +226,9 @@ class JointCardDetector:
         """The cards, and the contour finds the network sees no card in at all (`core_floor`):
         a checked cloth's square, a strip of a card beneath, or a card of a design far from
         any the network was trained on (the project's dark Lagim faces, to it). What only
-        a deck can tell apart; vision/recognize.py keeps the doubted finds it names."""
+        a deck can tell apart; vision/recognize.py keeps the doubted finds it names. A
+        card whose contour find a learned card matches (`agree`) is `agreed`: the contour
+        search and the network, each on its own, outline it alike."""
         interior, core, scale = self.learned.maps(image)
         learned = self.learned.cards_of_maps(interior, core, scale)
         finds = self.contour.detect(image)
@@ -235,6 +238,8 @@ class JointCardDetector:
         for d, holds in zip(finds, _holding(finds, learned)):
             if not any(d is big for big in large):
                 verdict = self._verdict(d, learned, holds, core, scale)
+                if verdict == "card" and any(_iou(d, c) >= self.settings.agree for c in learned):
+                    d = replace(d, agreed=True)
                 (kept if verdict == "card" else doubted if verdict == "doubted" else []).append(d)
         return kept + unclaimed(learned, kept + doubted), doubted
 
@@ -283,6 +288,14 @@ def unclaimed(learned: list[Detection], finds: list[Detection]) -> list[Detectio
                    for c, (c_lo, c_hi) in zip(finds, boxes) if (c_lo <= hi).all() and (lo <= c_hi).all()):
             out.append(d)
     return out
+
+
+def _iou(a: Detection, b: Detection) -> float:
+    """Intersection over union of two detections' outlines (0 for boxes apart, uncomputed)."""
+    if (a.corners.max(axis=0) < b.corners.min(axis=0)).any() or (b.corners.max(axis=0) < a.corners.min(axis=0)).any():
+        return 0.0
+    shared = _overlap(a.corners, b.corners)
+    return shared / max(_polygon_area(a.corners) + _polygon_area(b.corners) - shared, 1e-6)
 
 
 def _holding(outers: list[Detection], inners: list[Detection]) -> np.ndarray:

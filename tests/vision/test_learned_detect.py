@@ -15,7 +15,7 @@ from tests.vision.realdata import REAL_PHOTOS, REALDEV_PHOTOS, needs_real_photos
 from vision.detect import ContourCardDetector
 from vision.detectors import card_detector
 from vision.interfaces import CardDetector
-from vision.learned_detect import JointCardDetector, LearnedCardDetector
+from vision.learned_detect import JointCardDetector, LearnedCardDetector, _iou
 
 
 def _counts(detector: CardDetector, layout: str, scenes: int) -> tuple[int, int, int]:
@@ -73,3 +73,21 @@ def test_every_real_card_is_found_and_the_print_of_a_close_up_is_not_a_card():
         assert not match.unmatched_truth, f"{photo}: missed {[cards[i].code for i in match.unmatched_truth]}"
         false_finds += len(match.unmatched_predictions)
     assert false_finds <= 1
+
+
+def test_a_contour_find_the_network_outlines_alike_is_agreed_and_a_network_card_never():
+    """Cards apart on a plain table: the contour search and the network each outline
+    them, and the joint detector says so (`Detection.agreed`); a card only the network
+    found has no second search behind it."""
+    rng = random.Random("test-learned:agreed")
+    detector, agreed = JointCardDetector(), 0
+    for _ in range(2):
+        image = world_scene(rng, (1280, 720), ("plain_light",), (HELD_OUT_FAMILY,), "apart", card_px=(120, 260)).image
+        learned = detector.learned.detect(image)
+        for d in detector.sure_and_doubted(image)[0]:
+            if d.agreed:
+                assert max(_iou(d, c) for c in learned) >= detector.settings.agree
+            if any(np.allclose(d.corners, c.corners) for c in learned):
+                assert not d.agreed
+            agreed += d.agreed
+    assert agreed >= 4
