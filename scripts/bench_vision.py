@@ -33,6 +33,11 @@ families: generated tables (EVAL_SEED) dealt from one deck of each face family o
         named wrong, and left-out ones null. With --only printed,families the printed
         readers are measured on every family too.
 printed: the printed readers against PP-OCR (scripts/bench_printed.py, --scenes per set).
+world_named: (not in the default set) identification on the same held-out tables and
+        layouts (--world-scenes per layout and game), cards dealt from one deck of each
+        --families face family (the held-out `heirloom` is the one that predicts a real
+        deck), all four games, 15% of faces never enrolled, cards 60-400 px tall: the
+        scene tally and identification over the cards found, per layout and game.
 world:  (not in the default set) detection on generated 1280x720 tables of the table
         kinds and the face family held out of the learned detector's and the card
         check's training (scripts/detector_world.py), per layout (apart, row, grid,
@@ -83,7 +88,7 @@ from vision.identify import GalleryIdentifier  # noqa: E402
 from vision.recognize import CardRecognizer  # noqa: E402
 from vision.synth.faces import GAMES  # noqa: E402
 from scripts.lib.families import FAMILIES, HELD_OUT  # noqa: E402
-from scripts.lib.family_tables import enrolled_family_deck, family_table  # noqa: E402
+from scripts.lib.family_tables import dealer, enrolled_family_deck, family_table  # noqa: E402
 from vision.synth.scenes import EVAL_SEED, TRAIN_SEEDS  # noqa: E402
 from vision.synth.tables import enrolled_deck, game_table  # noqa: E402
 
@@ -375,9 +380,51 @@ def family_scenes(embedder: OnnxEmbedder, count: int, seed: int, families: tuple
     return report
 
 
-def realdev_one_shot(embedder: OnnxEmbedder) -> dict:
-    """`realdev` in the docstring: the tally of the three test photos (over all their
-    cards) and identification over the cards found (`count_found`)."""
+def world_named(embedder: OnnxEmbedder, scenes_per_layout: int, seed: int, families: tuple[str, ...]) -> dict:
+    """`world_named` in the docstring: per family, layout and game, the scene tally and
+    identification over the cards found; "all_games" sums the games per layout."""
+    from detector_world import HELD_OUT_FAMILY, HELD_OUT_TABLES, HIDDEN, LAYOUTS, WHOLE, world_scene
+
+    report: dict = {"tables": list(HELD_OUT_TABLES), "seed": seed}
+    for family in families:
+        tallies = {layout: (Tally(), dict.fromkeys(FOUND_COUNTS, 0)) for layout in LAYOUTS}
+        entry: dict = {layout: {} for layout in LAYOUTS}
+        for game in GAMES:
+            table = family_table(family, game, seed, 0)
+            deck = enrolled_family_deck(family, table, embedder, seed)
+            recognizer = CardRecognizer(shipped(), GalleryIdentifier(deck.gallery, embedder))
+            faces, enrolled = dealer(family, game, seed), set(table.enrolled)
+            rng = random.Random(f"world-named:{family}:{game}:{seed}")
+            for layout in LAYOUTS:
+                tally, counts = Tally(), dict.fromkeys(FOUND_COUNTS, 0)
+                for _ in range(scenes_per_layout):
+                    scene = world_scene(rng, (1280, 720), HELD_OUT_TABLES, (HELD_OUT_FAMILY,), layout, card_px=(60, 400),
+                                        faces=faces)
+                    whole = scene.whole()
+                    truth = [TruthCard(c.code, tuple(c.outline.mean(axis=0))) for c in whole]
+                    results = recognizer.recognize(scene.image)
+                    unmatched = set(match_by_centre([r.corners for r in results], truth).unmatched_predictions)
+                    hidden = [c.visible for c in scene.cards if HIDDEN <= c.share < WHOLE]
+                    results = [r for i, r in enumerate(results) if i not in unmatched or not _on_any(r.corners, hidden)]
+                    for scored, found in ((tally, counts), tallies[layout]):
+                        scored.add(results, truth, enrolled, [c.outline for c in whole])
+                        count_found(found, results, truth, enrolled)
+                entry[layout][game] = {"scenes": tally.summary(), "found_cards": found_shares(counts)}
+        for layout, (tally, counts) in tallies.items():
+            entry[layout]["all_games"] = {"scenes": tally.summary(), "found_cards": found_shares(counts)}
+        report[family] = entry
+    return report
+
+
+def _on_any(corners: np.ndarray, masks: list[np.ndarray]) -> bool:
+    """Whether a find's centre lies on any of `masks` (cards partly hidden: either way)."""
+    x, y = (int(round(float(v))) for v in corners.mean(axis=0))
+    return any(0 <= y < m.shape[0] and 0 <= x < m.shape[1] and bool(m[y, x]) for m in masks)
+
+
+def realdev_one_shot_deck(embedder: OnnxEmbedder) -> tuple[DeckProfile, set[str]]:
+    """The one-shot protocol's deck (`realdev` in the docstring), enrolled from crops of
+    the four single-suit blackjack photos, and the faces left out of it."""
     shots = [shot for photo in DEV_GALLERY for shot in one_shot_shots(REALDEV, photo, DEV_CROP)]
     faces = sorted({code for code, _ in shots})
     left_out = set(random.Random("realphotos-dev:left-out").sample(faces, round(DEV_LEFT_OUT * len(faces))))
@@ -385,10 +432,16 @@ def realdev_one_shot(embedder: OnnxEmbedder) -> dict:
     for code, image in shots:
         if code not in left_out:
             enrollment.add(image, code)
-    deck = enrollment.profile(embedder)
+    return enrollment.profile(embedder), left_out
+
+
+def realdev_one_shot(embedder: OnnxEmbedder) -> dict:
+    """`realdev` in the docstring: the tally of the three test photos (over all their
+    cards) and identification over the cards found (`count_found`)."""
+    deck, left_out = realdev_one_shot_deck(embedder)
     recognizer = CardRecognizer(shipped(), GalleryIdentifier(deck.gallery, embedder))
     truth = real_photo_truth(REALDEV)
-    tally, counts, enrolled, mistakes = Tally(), dict.fromkeys(FOUND_COUNTS, 0), set(enrollment.codes), []
+    tally, counts, enrolled, mistakes = Tally(), dict.fromkeys(FOUND_COUNTS, 0), set(deck.gallery.codes), []
     for photo in DEV_TESTS:
         results = recognizer.recognize(cv2.imread(str(REALDEV / "photos" / photo), cv2.IMREAD_COLOR))
         match = tally.add(results, truth[photo], enrolled)
@@ -468,7 +521,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=EVAL_SEED,
                         help="seed of the generated scenes: a second evaluation seed checks that a change did not fit the first")
     parser.add_argument("--families", default=",".join(FAMILIES),
-                        help="face families for --only families (scripts/lib/families.py), comma-separated")
+                        help="face families for --only families,world_named (scripts/lib/families.py), comma-separated")
     parser.add_argument("--first-call", nargs=2, metavar=("SYSTEM", "PHOTO"), help=argparse.SUPPRESS)  # one of first_calls' processes
     args = parser.parse_args()
     global DETECTOR
@@ -491,6 +544,8 @@ def main() -> None:
     if "world" in parts:
         out["held_out_world"] = {name: world_layouts(detector, args.world_scenes, args.seed)
                                  for name, detector in detectors(args.detector_model).items()}
+    if "world_named" in parts:
+        out["held_out_world_named"] = world_named(embedder, args.world_scenes, args.seed, tuple(args.families.split(",")))
     if "first" in parts and REAL.is_dir():
         out["real_photos_first_call"] = first_calls(args.model, args.runs)
     if "scenes" in parts:

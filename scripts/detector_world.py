@@ -22,6 +22,7 @@ import argparse
 import math
 import random
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,7 +31,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from vision.learned_detect import CORE, STRIDE  # noqa: E402
+from vision.learned_detect import CORE, DECK_ASPECTS, STRIDE  # noqa: E402
 from vision.synth.faces import FACE_SIZE, GAMES, game_codes, game_face  # noqa: E402
 
 TRAIN_TABLES = ("wood", "felt", "plain_light", "plain_dark", "blotchy", "striped", "cork", "stone", "motif",
@@ -48,6 +49,7 @@ class WorldCard:
     outline: np.ndarray        # (4, 2) the whole card in the image, clockwise
     visible: np.ndarray = field(repr=False)  # bool mask of the image: what of it is seen
     share: float = 1.0         # visible area over whole area
+    code: str = ""             # its face's code, where the scene was dealt from a deck (`world_scene`'s `faces`)
 
 
 @dataclass
@@ -352,10 +354,16 @@ def table_texture(kind: str, size: tuple[int, int], rng: random.Random) -> np.nd
 
 # --- layouts (on the table plane, in card heights) ------------------------------------
 
-def _place(layout: str, rng: random.Random, n: int) -> list[tuple[float, float, float]]:
-    """(x, y, angle degrees) of each card, in units of a card's height, drawn in order
-    (a later card lies on an earlier one)."""
-    aspect = 63 / 88
+def deck_aspect(rng: random.Random) -> float:
+    """Short over long side of a scene's deck: half the time a poker deck's, else any
+    of the real decks' from tarot to poker (bridge and SET are 0.64), so that no
+    card shape is the only one the detector knows."""
+    return 63 / 88 if rng.random() < 0.5 else rng.uniform(*DECK_ASPECTS)
+
+
+def _place(layout: str, rng: random.Random, n: int, aspect: float) -> list[tuple[float, float, float]]:
+    """(x, y, angle degrees) of each card of `aspect`, in units of a card's height, drawn
+    in order (a later card lies on an earlier one)."""
     gap = rng.choice((0.0, 0.0, 0.005, 0.01, 0.03))
     if layout == "row":
         turn = rng.uniform(-180, 180)
@@ -458,7 +466,7 @@ def _distractor(rng: random.Random, image: np.ndarray, hom: np.ndarray, x: float
         size, aspect = card_h * rng.uniform(1.2, 1.7), rng.uniform(0.45, 0.5)
     else:  # paper: envelopes, notes, price tags of any shape
         size, aspect = card_h * rng.uniform(0.3, 2.5), rng.uniform(0.3, 1.0)
-        if abs(aspect - 63 / 88) < 0.08:
+        if DECK_ASPECTS[0] - 0.05 < aspect < DECK_ASPECTS[1] + 0.08:  # a card's shape: a card to learn from, not paper
             aspect = 0.45
     poly = _project(hom, _card_outline(x, y, rng.uniform(0, 180), size, aspect)).astype(np.int32)
     colour = {"die": _colour(rng, 150, 255), "phone": _colour(rng, 0, 50)}.get(kind, _colour(rng, 170, 255))
@@ -503,9 +511,11 @@ def _light(image: np.ndarray, rng: random.Random) -> np.ndarray:
 
 
 def world_scene(rng: random.Random, size: tuple[int, int], tables: tuple[str, ...], families: tuple[str, ...],
-                layout: str | None = None, card_px: tuple[float, float] = (50, 400), tilt_max: float = 45) -> WorldScene:
+                layout: str | None = None, card_px: tuple[float, float] = (50, 400), tilt_max: float = 45,
+                faces: Callable[[random.Random], tuple[str, np.ndarray]] | None = None) -> WorldScene:
     """One photo of cards on a table: table kind from `tables`, card designs from
-    `families` (one deck, or now and then two), layout from LAYOUTS unless named."""
+    `families` (one deck, or now and then two) or dealt by `faces` ((code, face) of one
+    deck: identification is scored on its cards), layout from LAYOUTS unless named."""
     cv2.setRNGSeed(rng.randrange(2 ** 31))  # its noise (`_noise`): the same scene from the same `rng`, whatever ran before
     w, h = size
     table = rng.choice(tables)
@@ -516,7 +526,10 @@ def world_scene(rng: random.Random, size: tuple[int, int], tables: tuple[str, ..
     card_h = rng.uniform(*card_px)
     n = {"apart": rng.randint(1, 8), "row": rng.randint(2, 8), "grid": rng.randint(4, 12),
          "pile": rng.randint(4, 9), "fan": rng.randint(3, 9)}[layout]
-    spots = _place(layout, rng, n)
+    shape = deck_aspect(rng)  # drawn either way, so that the rest of the scene does not depend on `faces`
+    if faces is not None:
+        shape = FACE_SIZE[0] / FACE_SIZE[1]  # a given deck keeps its own shape
+    spots = _place(layout, rng, n, shape)
     xy = np.float32([(x, y) for x, y, _ in spots]) * card_h
     xy -= xy.mean(axis=0) - np.float32([rng.uniform(-0.2, 0.2) * w, rng.uniform(-0.2, 0.2) * h])
     # the plane: what the camera sees of it, through the inverse homography, table texture drawn there
@@ -539,10 +552,10 @@ def world_scene(rng: random.Random, size: tuple[int, int], tables: tuple[str, ..
     sleeve = rng.random() < 0.25
     radius = rng.uniform(0, 0.06)
     for i, ((_, _, angle), (x, y)) in enumerate(zip(spots, xy)):
-        face = FAMILIES[family if rng.random() < 0.85 else second](rng)
+        code, face = ("", FAMILIES[family if rng.random() < 0.85 else second](rng)) if faces is None else faces(rng)
         if sleeve:
             face = sleeved(rng, face)
-        outline = _project(hom, _card_outline(float(x), float(y), angle, card_h))
+        outline = _project(hom, _card_outline(float(x), float(y), angle, card_h, shape))
         if not np.isfinite(outline).all() or np.abs(outline).max() > 4 * max(w, h):
             continue
         mask = np.zeros((fh, fw), np.uint8)
@@ -568,17 +581,17 @@ def world_scene(rng: random.Random, size: tuple[int, int], tables: tuple[str, ..
         patch *= 1 - 0.3 * shadow
         image[y0:y1, x0:x1] = (patch * (1 - alpha) + warped * alpha).astype(np.uint8)
         order[y0:y1, x0:x1][alpha[..., 0] > 0.5] = i + 1
-        outlines.append((i + 1, outline))
+        outlines.append((i + 1, outline, code))
     cover = np.zeros((h, w), np.uint8)
     for _ in range(rng.choice((0, 0, 1, 2, 3))):  # chips, coins, dice on the cards now and then
         _distractor(rng, image, hom, *_near(rng, xy, card_h), card_h, cover, ("chip", "coin", "die"))
     order[cover > 0] = 0
     image = _light(image, rng)
     cards = []
-    for label, outline in outlines:
+    for label, outline, code in outlines:
         visible = order == label
         share = float(visible.sum()) / max(1.0, cv2.contourArea(outline))  # what the frame cuts off is hidden too
-        cards.append(WorldCard(outline.astype(np.float32), visible, share))
+        cards.append(WorldCard(outline.astype(np.float32), visible, share, code))
     return WorldScene(image, cards, table, layout, family)
 
 

@@ -26,7 +26,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.detect import CARD_ASPECT, ContourCardDetector, ContourDetectorSettings, _inside_frame, _ordered_clockwise, _overlap, _polygon_area, _working_copy
+from vision.detect import ContourCardDetector, ContourDetectorSettings, _inside_frame, _ordered_clockwise, _overlap, _polygon_area, _working_copy
 from vision.geometry import aspect, side_lengths
 from vision.interfaces import Detection
 from vision.model_files import MODELS_DIR
@@ -35,6 +35,7 @@ DEFAULT_MODEL = MODELS_DIR / "card_detector.onnx"
 STRIDE = 4     # the maps are this much smaller than the network's input
 MULTIPLE = 32  # the network's input sides are a multiple of this (five halvings)
 CORE = 0.55    # a core is its card's outline shrunk about its centre by this (as trained)
+DECK_ASPECTS = (0.57, 0.72)  # short over long side of real decks: tarot (0.58), bridge and SET (0.64) to poker (0.716)
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,7 @@ class LearnedDetectorSettings:
     min_score: float = 0.6         # least mean core probability over a core
     grow_slack: float = 1.15       # the outline may reach this much past the core grown back by 1 / CORE
     min_aspect: float = 0.3        # short over long: a card seen at 45 degrees stays well above this
+    in_view: float = 0.75          # least share of a card the frame cuts that must lie in it (the core grown back)
 
 
 class LearnedCardDetector:
@@ -84,14 +86,16 @@ class LearnedCardDetector:
         found = self._cards(interior, core)
         if not found:
             return []
-        quads = np.array([q for q, _ in found], np.float32).reshape(-1, 4, 2)
+        quads = np.array([q for q, _, _ in found], np.float32).reshape(-1, 4, 2)
         inside = _inside_frame(quads, interior.shape)
-        kept = _one_per_card([f for f, keep in zip(found, inside) if keep])
+        kept = _one_per_card([(q, s) for (q, s, in_view), keep in zip(found, inside)
+                              if keep or in_view >= self.settings.in_view])
         ordered = _ordered_clockwise(np.array([q / scale for q, _ in kept], np.float32).reshape(-1, 4, 2))
         return [Detection(corners=q, score=s) for q, (_, s) in zip(ordered, kept)]
 
-    def _cards(self, interior: np.ndarray, core: np.ndarray) -> list[tuple[np.ndarray, float]]:
-        """(quad, score) of each core: the interior nearest it, within its core grown back."""
+    def _cards(self, interior: np.ndarray, core: np.ndarray) -> list[tuple[np.ndarray, float, float]]:
+        """(quad, score, share in view) of each core: the interior nearest it, within its
+        core grown back (`_share_in_view`)."""
         s = self.settings
         seeds = (core > s.core_threshold).astype(np.uint8)
         count, labels, stats, _ = cv2.connectedComponentsWithStats(seeds, connectivity=8)
@@ -128,8 +132,32 @@ class LearnedCardDetector:
             region = near & solid[y0:y1, x0:x1] & (owner[nearest[y0:y1, x0:x1]] == k)
             quad = _fitted(region.astype(np.uint8), np.array([x0, y0], np.float32), grown)
             if aspect(quad) >= s.min_aspect:
-                found.append((quad, score))
+                found.append((quad, score, 0.0 if _core_cut(labels, k, min(rect[1])) else _share_in_view(grown, core.shape)))
         return found
+
+
+def _core_cut(labels: np.ndarray, k: int, short_side: float) -> bool:
+    """Whether core `k` lies on the frame's border along more than half its short side:
+    then how much of its card is out of view is unknown (its core grown back is only
+    what is seen of it grown), while a core that only touches the border at a corner
+    (a card cut off at its corner) is grown back nearly whole."""
+    on_border = sum(int(np.count_nonzero(edge == k)) for edge in (labels[0], labels[-1], labels[:, 0], labels[:, -1]))
+    return on_border > 0.5 * short_side
+
+
+def _share_in_view(grown: np.ndarray, shape: tuple[int, ...]) -> float:
+    """The share of a card's whole outline (its core grown back, the core wholly in
+    view) inside the frame.
+
+    Why: a card the frame's edge cuts (one at the edge of the camera's view, a photo
+    cropped tight) has an outline whose side lies on the border, which the contour
+    search drops as a hand reaching in or the table in a crop. The network has judged
+    it a card by its core, so it is reported with what is visible (its interior's
+    outline) while most of it lies in view; past that, what is seen is too little to
+    read."""
+    h, w = shape[:2]
+    frame = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    return _overlap(grown, frame) / max(_polygon_area(grown), 1.0)
 
 
 def _one_per_card(found: list[tuple[np.ndarray, float]]) -> list[tuple[np.ndarray, float]]:
@@ -182,7 +210,9 @@ class JointSettings:
     blob_share: float = 0.7   # a contour find holding learned cards each under this share of its area ...
     blob_cover: float = 0.75  # ... two or more card-shaped, together covering this share of it, is touching cards;
     many_cover: float = 0.5   # ... three or more of any shape covering this share, a grid of them or what they lie on
-    blob_aspect: float = 0.08  # card-shaped: short over long side within this of a card's
+    blob_aspect: float = 0.08  # card-shaped: short over long side within this of a deck's ...
+    deck_aspects: tuple[float, float] = DECK_ASPECTS  # ... from the narrowest to the widest deck,
+    pair_size: float = 1.5    # ... and, where two or more other finds tell a card's size, this many times their median
     same_card: float = 0.5    # a contour find a third inside a larger learned card, with a lesser IoU, is part of it
     largest: float = 200.0    # longest side, pixels of the network's input, of a card the network judges (it was trained to 170)
     agree: float = 0.85       # IoU of a standing contour find and a learned card at which the two searches agree on its outline
@@ -197,16 +227,24 @@ class JointCardDetector:
     beneath another, the top card of a fan), but its outlines come from
     quarter-resolution maps, while a contour find follows the card's own edge; and it
     was trained on cards up to 170 pixels tall at its input, so a card filling a
-    close-up photo is beyond it (its art box and text box look like cards to it). So a
-    contour find that large stands, and what the network finds inside it is its print;
-    a smaller one stands where the network sees a whole card's core in it
-    (`core_floor`; else it is doubted, `sure_and_doubted`), not two or more card-shaped cards that fill it nor three or more of
-    any shape (touching cards seen at a tilt, a mat: a card whose art box and text box
-    the network took for cards stands), and no larger
-    card it is only a part of (`same_card`); a learned card is
-    added where it overlaps no standing find by a third of either. (Chosen on the
-    training world, `scripts/experiments/learned_eval.py`: the last rule took the
-    contour finds the network let stand there from 9 false finds in 40 scenes to 1.)"""
+    close-up photo is beyond it (its art box and text box look like cards to it).
+
+    So a contour find that large stands where the network sees any core in it, and what
+    the network finds inside it is its print; where it sees none (an envelope, a sheet
+    of paper) the find is doubted. A smaller find stands where the network sees a
+    whole card's core in it (`core_floor`; else it is doubted, `sure_and_doubted`),
+    unless:
+    - it holds three or more learned cards of any shape filling half of it (touching
+      cards seen at a tilt, a mat);
+    - or two or more card-shaped ones (any real deck's shape) filling it, where the
+      find is about twice the size of the frame's other finds: touching cards of one
+      deck; a card whose art box and text box the network took for cards is no larger
+      than the others, and stands;
+    - or it is only a part of a larger learned card (`same_card`).
+    A learned card is added where it overlaps no standing find by a third of either.
+    (Chosen on the training world, `scripts/experiments/learned_eval.py`: the last rule
+    took the contour finds the network let stand there from 9 false finds in 40 scenes
+    to 1; the size test keeps the MTG photos' land card whole, tests/vision.)"""
 
     def __init__(self, learned: LearnedCardDetector | None = None, contour: ContourCardDetector | None = None,
                  settings: JointSettings | None = None) -> None:
@@ -232,37 +270,41 @@ class JointCardDetector:
         interior, core, scale = self.learned.maps(image)
         learned = self.learned.cards_of_maps(interior, core, scale)
         finds = self.contour.detect(image)
-        large = [d for d in finds if float(side_lengths(d.corners).max()) * scale > self.settings.largest]
+        beyond = [float(side_lengths(d.corners).max()) * scale > self.settings.largest for d in finds]
+        # a find beyond the network's sizes stands where it sees any card's core in it (a close-up's
+        # art box); an envelope or a sheet of paper, where it sees none, is doubted
+        large = [d for d, big in zip(finds, beyond) if big and (_core_peak(d, core, scale) or 0.0) >= self.settings.core_floor]
         learned = [d for d, held in zip(learned, _holding(large, learned).any(axis=0)) if not held]
-        kept, doubted = list(large), list[Detection]()
-        for d, holds in zip(finds, _holding(finds, learned)):
-            if not any(d is big for big in large):
-                verdict = self._verdict(d, learned, holds, core, scale)
+        kept, doubted = list(large), [d for d, big in zip(finds, beyond) if big and not any(d is k for k in large)]
+        areas = [_polygon_area(d.corners) for d in finds]
+        for i, (d, big, holds) in enumerate(zip(finds, beyond, _holding(finds, learned))):
+            if not big:
+                others = areas[:i] + areas[i + 1:]
+                verdict = self._verdict(d, learned, holds, core, scale, float(np.median(others)) if len(others) >= 2 else 0.0)
                 if verdict == "card" and any(_iou(d, c) >= self.settings.agree for c in learned):
                     d = replace(d, agreed=True)
                 (kept if verdict == "card" else doubted if verdict == "doubted" else []).append(d)
         return kept + unclaimed(learned, kept + doubted), doubted
 
-    def _verdict(self, find: Detection, learned: list[Detection], holds: np.ndarray, core: np.ndarray,
-                 scale: float) -> str:
+    def _verdict(self, find: Detection, learned: list[Detection], holds: np.ndarray, core: np.ndarray, scale: float,
+                 typical: float) -> str:
         """"card", "doubted" (no core of a card in it) or "gone" (outside the maps, cards
         touching, a part of a larger card: the network's cards stand for it). `holds`:
-        which of the learned cards' centres the find holds (`_holding`)."""
+        which of the learned cards' centres the find holds (`_holding`). `typical`:
+        the median area of the frame's other finds (0 where too few to tell): a deck's
+        cards are one size, so touching cards make a find about twice it, while a card
+        whose art and text panels the network took for two cards is no larger."""
         s = self.settings
-        corners = np.round(find.corners * scale).astype(np.int32)
-        (x0, y0), (x1, y1) = np.maximum(corners.min(axis=0), 0), np.minimum(corners.max(axis=0) + 1, core.shape[::-1])
-        if x1 <= x0 or y1 <= y0:
-            return "gone"
-        mask = np.zeros((y1 - y0, x1 - x0), np.uint8)  # the find's box of the map only
-        cv2.fillPoly(mask, [corners - np.array([x0, y0], np.int32)], 1)
-        covered = mask > 0
-        if not covered.any():
+        peak = _core_peak(find, core, scale)
+        if peak is None:
             return "gone"
         area = _polygon_area(find.corners)
         inside = [d for d, held in zip(learned, holds) if held and _polygon_area(d.corners) < s.blob_share * area]
-        shaped = [d for d in inside if abs(aspect(d.corners) - CARD_ASPECT) < s.blob_aspect]
+        lo_aspect, hi_aspect = s.deck_aspects
+        shaped = [d for d in inside if lo_aspect - s.blob_aspect < aspect(d.corners) < hi_aspect + s.blob_aspect]
         if (len(inside) >= 3 and sum(map(_polygon_area, (d.corners for d in inside))) >= s.many_cover * area
-                or len(shaped) >= 2 and sum(map(_polygon_area, (d.corners for d in shaped))) >= s.blob_cover * area):
+                or len(shaped) >= 2 and sum(map(_polygon_area, (d.corners for d in shaped))) >= s.blob_cover * area
+                and area >= s.pair_size * typical):
             return "gone"
         lo, hi = find.corners.min(axis=0), find.corners.max(axis=0)
         for d in learned:  # a part of a larger learned card (its panel, half of it)
@@ -272,7 +314,20 @@ class JointCardDetector:
             shared = _overlap(find.corners, d.corners)
             if other > area and shared > area / 3 and shared / (area + other - shared) < s.same_card:
                 return "gone"
-        return "doubted" if core[y0:y1, x0:x1][covered].max() < s.core_floor else "card"
+        return "doubted" if peak < s.core_floor else "card"
+
+
+def _core_peak(find: Detection, core: np.ndarray, scale: float) -> float | None:
+    """The highest core probability inside a find (None where it lies outside the maps):
+    under `core_floor`, the network sees no card at all in it."""
+    corners = np.round(find.corners * scale).astype(np.int32)
+    (x0, y0), (x1, y1) = np.maximum(corners.min(axis=0), 0), np.minimum(corners.max(axis=0) + 1, core.shape[::-1])
+    if x1 <= x0 or y1 <= y0:
+        return None
+    mask = np.zeros((y1 - y0, x1 - x0), np.uint8)  # the find's box of the map only
+    cv2.fillPoly(mask, [corners - np.array([x0, y0], np.int32)], 1)
+    covered = mask > 0
+    return float(core[y0:y1, x0:x1][covered].max()) if covered.any() else None
 
 
 def unclaimed(learned: list[Detection], finds: list[Detection]) -> list[Detection]:

@@ -30,6 +30,7 @@ from vision.deck import DeckProfile
 from vision.detect import CARD_ASPECT, CardCutter, unrectify
 from vision.detectors import card_detector, closer_detector, sure_and_doubted
 from vision.embed import DEFAULT_MODEL, OnnxEmbedder
+from vision.extend import whole_card_outlines
 from vision.geometry import aspect, side_lengths
 from vision.identify import GalleryIdentifier
 from vision.imageio import DECODE_MIN_SIDE, decode
@@ -134,7 +135,7 @@ class CardRecognizer:
         cut = CardCutter(image, self.identifier.card_size)
         readings = iter(self.identifier.identify_many([cut(q) for q in flat]))
         chosen = [max(((q, next(readings)) for q in options), key=lambda qr: _top_score(qr[1])) for options in ways]
-        cut_again = self._cut_again(cut, chosen)
+        cut_again = self._whole_cards(cut, self._cut_again(cut, chosen))
         # outlines both of the detector's searches agree on, that no second cut replaced
         agreed = [d.agreed and now[0] is before[0] for d, before, now in zip(detections, chosen, cut_again)]
         chosen = self._look_closer(cut, cut_again, agreed)
@@ -176,6 +177,14 @@ class CardRecognizer:
                     looks.append((i, quad))  # another outline than the one already read
         quads = refine_quads(image, [q for _, q in looks])
         return self._clearer(cut, chosen, [(i, q) for (i, _), q in zip(looks, quads)])
+
+    def _whole_cards(self, cut: CardCutter, chosen: list[tuple[np.ndarray, Reading]]) -> list[tuple[np.ndarray, Reading]]:
+        """Unsure cards read again as the whole card their outline would be part of
+        (vision/extend.py), each outline fitted to the edges near it."""
+        tries = [(i, quad) for i, (corners, reading) in enumerate(chosen) if _unsure(reading)
+                 for quad in whole_card_outlines(corners)]
+        fitted = refine_quads(cut.image, [q for _, q in tries])
+        return self._clearer(cut, chosen, [(i, q) for (i, _), q in zip(tries, fitted)])
 
     def _cut_again(self, cut: CardCutter, chosen: list[tuple[np.ndarray, Reading]]) -> list[tuple[np.ndarray, Reading]]:
         """Unsure cards cut out again where their best candidate's face lies, read in one

@@ -28,6 +28,18 @@ def family_deck(family: str, game: str, seed: int) -> Callable[[str], np.ndarray
     return deck_of(family, game, random.Random(f"deck:{family}:{game}:{seed}"))
 
 
+def dealer(family: str, game: str, seed: int) -> Callable[[random.Random], tuple[str, np.ndarray]]:
+    """Faces of `family_deck` dealt at random, (code, face): what scripts/detector_world.py
+    lays out in rows, grids, piles and fans."""
+    deck, codes = family_deck(family, game, seed), list(game_codes(game))
+
+    def deal(rng: random.Random) -> tuple[str, np.ndarray]:
+        code = rng.choice(codes)
+        return code, deck(code)
+
+    return deal
+
+
 def family_table(family: str, game: str, seed: int, scenes: int, leave_out: float = 0.15,
                  cards: tuple[int, int] = (3, 8)) -> GameTable:
     """`scenes` tables of `game` dealt from `family_deck`, `leave_out` of its faces never enrolled."""

@@ -117,3 +117,17 @@ def test_in_the_held_out_design_a_forgotten_card_is_null_and_enrolled_ones_are_n
         named += sum(name == code for code, name in said.items())
     assert named >= 8, named  # of 9 enrolled cards dealt
 
+
+
+def test_a_world_table_dealt_from_a_deck_knows_each_cards_code_and_keeps_the_decks_shape():
+    """scripts/bench_vision.py `world_named`: rows, grids, piles and fans of one family's
+    deck, scored by the code of each card laid."""
+    from scripts.detector_world import world_scene
+    from scripts.lib.family_tables import dealer
+
+    scene = world_scene(random.Random(3), (640, 360), ("wood",), ("games",), "row", card_px=(80, 120), tilt_max=0,
+                        faces=dealer(HELD_OUT, "gargon", 0))
+    assert scene.cards and all(card.code in game_codes("gargon") for card in scene.cards)
+    for card in scene.cards:
+        sides = np.linalg.norm(np.roll(card.outline, -1, axis=0) - card.outline, axis=1)
+        assert min(sides) / max(sides) == pytest.approx(FACE_SIZE[0] / FACE_SIZE[1], abs=0.01)

@@ -14,6 +14,7 @@ from scripts.lib.evaluate import MarkedPhoto, TruthCard, detection_counts, marke
 from tests.vision.realdata import REAL_PHOTOS, REALDEV_PHOTOS, needs_real_photos, needs_realdev_photos
 from vision.detect import ContourCardDetector
 from vision.detectors import card_detector
+from vision.geometry import side_lengths
 from vision.interfaces import CardDetector
 from vision.learned_detect import JointCardDetector, LearnedCardDetector, _iou
 
@@ -73,6 +74,65 @@ def test_every_real_card_is_found_and_the_print_of_a_close_up_is_not_a_card():
         assert not match.unmatched_truth, f"{photo}: missed {[cards[i].code for i in match.unmatched_truth]}"
         false_finds += len(match.unmatched_predictions)
     assert false_finds <= 1
+
+
+def _cut_by_the_frame(seed: int, share: float) -> tuple[np.ndarray, tuple[float, float]]:
+    """A training table of cards apart, cropped on the right so that its rightmost card
+    keeps `share` of itself in view; and the centre of what is seen of that card."""
+    scene = world_scene(random.Random(f"test-cut:{seed}"), (1280, 720), ("felt",), ("panel",), "apart",
+                        card_px=(150, 200), tilt_max=0)
+    card = max(scene.whole(), key=lambda c: float(c.outline[:, 0].max()))
+    lo, hi = float(card.outline[:, 0].min()), float(card.outline[:, 0].max())
+    for x in np.linspace(hi, lo, 200):
+        frame = np.float32([[0, 0], [x, 0], [x, 720], [0, 720]])
+        if cv2.intersectConvexConvex(card.outline, frame)[0] <= share * cv2.contourArea(card.outline):
+            break
+    cut = int(x)
+    seen = np.argwhere(card.visible[:, :cut]).mean(axis=0)[::-1]
+    return np.ascontiguousarray(scene.image[:, :cut]), (float(seen[0]), float(seen[1]))
+
+
+def _reported(detector: CardDetector, image: np.ndarray, point: tuple[float, float]) -> bool:
+    return any(cv2.pointPolygonTest(d.corners.reshape(-1, 1, 2), point, False) > 0 for d in detector.detect(image))
+
+
+def test_a_card_the_frame_cuts_is_reported_while_most_of_it_is_in_view():
+    """A card at the edge of the camera's view: an outline with a side on the frame's
+    border may be a hand reaching in, but the network knows this one for a card."""
+    learned, joint = LearnedCardDetector(), JointCardDetector()
+    for seed in range(3):
+        image, seen = _cut_by_the_frame(seed, 0.88)
+        assert _reported(learned, image, seen) and _reported(joint, image, seen), seed
+        image, seen = _cut_by_the_frame(seed, 0.4)
+        assert not _reported(learned, image, seen) and not _reported(joint, image, seen), seed
+
+
+@needs_realdev_photos
+def test_touching_cards_of_a_narrower_deck_are_each_found():
+    """SET cards (0.64 short over long, not a poker card's 0.72) touching in pairs: the
+    contour search closes one outline round each pair."""
+    detector = JointCardDetector()
+    truths = marked_photo_truth(REALDEV_PHOTOS)
+    for photo in ("set_tomwhite_cloth.jpg", "set_tomwhite_overlap.jpg"):
+        found = detector.detect(cv2.imread(str(REALDEV_PHOTOS / "photos" / photo)))
+        cards, hit, finds = detection_counts([d.corners for d in found], truths[photo])
+        assert hit == cards == finds, photo
+
+
+@needs_realdev_photos
+def test_an_envelope_beyond_the_networks_card_sizes_is_no_card():
+    """SET cards beside envelopes, each envelope larger than any card the network was
+    trained on: the contour search takes them for cards, the network sees no card in them."""
+    joint, truths = JointCardDetector(), marked_photo_truth(REALDEV_PHOTOS)
+    unmatched_large = {"joint": 0, "contour": 0}
+    for photo in ("set_vimalloc_filter_cards1.jpg", "set_vimalloc_filter_cards2.jpg"):
+        image = cv2.imread(str(REALDEV_PHOTOS / "photos" / photo))
+        scale = joint.learned.working_scale(image.shape)
+        for name, found in (("joint", joint.detect(image)), ("contour", joint.contour.detect(image))):
+            large = [d.corners for d in found if side_lengths(d.corners).max() * scale > joint.settings.largest]
+            unmatched_large[name] += len(match_by_centre(large, truths[photo].cards).unmatched_predictions)
+    assert unmatched_large["joint"] == 0
+    assert unmatched_large["contour"] >= 2
 
 
 def test_a_contour_find_the_network_outlines_alike_is_agreed_and_a_network_card_never():
