@@ -61,6 +61,7 @@ STAGES = (
     ("reads: alignment", identify, "align"),
     ("reads: print check", identify, "consistency"),
     ("second cuts", recognize.CardRecognizer, "_cut_again"),
+    ("whole-card reads", recognize.CardRecognizer, "_whole_cards"),
     ("closer look", recognize.CardRecognizer, "_look_closer"),
 )
 

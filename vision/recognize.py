@@ -136,7 +136,7 @@ class CardRecognizer:
         readings = iter(self.identifier.identify_many([cut(q) for q in flat]))
         chosen = [max(((q, next(readings)) for q in options), key=lambda qr: _top_score(qr[1])) for options in ways]
         cut_again = self._whole_cards(cut, self._cut_again(cut, chosen))
-        # outlines both of the detector's searches agree on, that no second cut replaced
+        # outlines both of the detector's searches agree on, that no second cut or whole-card read replaced
         agreed = [d.agreed and now[0] is before[0] for d, before, now in zip(detections, chosen, cut_again)]
         chosen = self._look_closer(cut, cut_again, agreed)
         return [CardResult(np.roll(corners, 2, axis=0) if reading.rotated else corners, reading)
