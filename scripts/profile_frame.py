@@ -2,14 +2,17 @@
 
     nice -n 10 .venv/bin/python scripts/profile_frame.py [--runs 3]
 
-The frames, deck and recognizer of `bench_vision.py --only speed` (one thread). Each
+The frames, deck and recognizer of `bench_vision.py --only speed` (one thread, the
+detector `companion recognize` uses unless `--detector` says another). Each
 stage's function is wrapped in a counter of this process's CPU time, every frame is
 recognised `--runs` times, and each stage is reported in ms a frame (its total over
 all runs of all frames, divided by them) with how often it ran a frame. Stages nest
 (the detector's parts are inside its searches, the reads inside the second cuts and
 the closer look), so the figures are not a partition of the frame. The detector
-searches the frame once, and again a crop round each card still unsure after its
-second cuts (`vision/recognize.py`, the closer look): the two are reported apart.
+searches the frame once (the joint detector: the network's maps, its cards, the
+contour search, and each contour find judged against the maps), and the contour
+search again a crop round each card still unsure after its second cuts
+(`vision/recognize.py`, the closer look): the two are reported apart.
 A wrapper costs a microsecond or two a call, nothing beside these stages.
 """
 
@@ -30,22 +33,35 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench_vision, whose 
 import cv2  # noqa: E402
 
 from bench_vision import speed_frames  # noqa: E402
-from vision import cardness, detect, embed, identify, overlap, recognize  # noqa: E402
+from vision import cardness, detect, embed, identify, learned_detect, overlap, recognize  # noqa: E402
+from vision.detectors import DETECTOR_KINDS, card_detector  # noqa: E402
 from vision.embed import DEFAULT_MODEL, OnnxEmbedder  # noqa: E402
 
 # (stage, object holding the function, its name); detection stages get " (frame)" or
 # " (closer look)" after their name, by whether the closer look is running
 STAGES = (
     ("frame", recognize.CardRecognizer, "recognize"),
-    ("detection", detect.ContourCardDetector, "detect"),
+    ("detection", learned_detect.JointCardDetector, "sure_and_doubted"),
+    ("detection: network", learned_detect.LearnedCardDetector, "maps"),
+    ("detection: network's cards", learned_detect.LearnedCardDetector, "cards_of_maps"),
+    ("detection: contour finds judged", learned_detect.JointCardDetector, "_verdict"),
+    ("detection: contour search", detect.ContourCardDetector, "detect"),
     ("detection: contour candidates", detect.ContourCardDetector, "_candidates"),
     ("detection: straight-edge search", overlap.OverlapFinder, "find"),
     ("detection: card check", cardness.CardVerifier, "cards"),
     ("detection: one outline per card", detect, "_suppress"),
     ("edge fit", recognize, "refine_quads"),
+    ("cutting out", detect.CardCutter, "__call__"),
     ("reads", identify.GalleryIdentifier, "identify_many"),
     ("reads: embedding", embed.OnnxEmbedder, "embed"),
+    ("reads: templates", identify, "templates"),
+    ("reads: detail images", identify, "details"),
+    ("reads: colour maps", identify, "chroma_maps"),
+    ("reads: close look", identify.Gallery, "ranked"),
+    ("reads: alignment", identify, "align"),
+    ("reads: print check", identify, "consistency"),
     ("second cuts", recognize.CardRecognizer, "_cut_again"),
+    ("whole-card reads", recognize.CardRecognizer, "_whole_cards"),
     ("closer look", recognize.CardRecognizer, "_look_closer"),
 )
 
@@ -81,11 +97,12 @@ class Counters:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="times each frame is recognised")
+    parser.add_argument("--detector", choices=DETECTOR_KINDS, default="joint")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     embedder = OnnxEmbedder(DEFAULT_MODEL, threads=1)
     frames, identifier = speed_frames(embedder)
-    recognizer = recognize.CardRecognizer(detect.ContourCardDetector(), identifier)
+    recognizer = recognize.CardRecognizer(card_detector(args.detector), identifier)
     counters = Counters()
     for frame in frames:  # every shot's alignment model is built on first use: not a frame's cost
         recognizer.recognize(frame)
@@ -95,7 +112,8 @@ def main() -> None:
             recognizer.recognize(frame)
     runs = args.runs * len(frames)
     order = sorted(counters.seconds, key=lambda label: -counters.seconds[label])
-    print(json.dumps({"frames": len(frames), "runs": args.runs, "threads": 1, "load_average": os.getloadavg(),
+    print(json.dumps({"frames": len(frames), "runs": args.runs, "threads": 1, "detector": args.detector,
+                      "load_average": os.getloadavg(),
                       "timing": "CPU ms a frame, each stage's total over every run of every frame",
                       "ms_per_frame": {label: round(counters.seconds[label] * 1000 / runs, 2) for label in order},
                       "calls_per_frame": {label: round(counters.calls[label] / runs, 2) for label in order}}, indent=1))

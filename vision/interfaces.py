@@ -22,11 +22,13 @@ class Detection:
 
     `corners` is a (4, 2) float array in input-image pixels, clockwise, starting at a
     corner of a short side, so the card is upright up to a 180-degree turn; the
-    identifier settles that turn (`Reading.rotated`).
+    identifier settles that turn (`Reading.rotated`). `agreed`: two independent searches
+    of the detector outline it alike (vision/learned_detect.py).
     """
 
     corners: np.ndarray
     score: float = 1.0
+    agreed: bool = False
 
 
 @dataclass(frozen=True)

@@ -20,13 +20,13 @@ then puts each side on the card's own edge at full resolution.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from vision.detect import ContourCardDetector, ContourDetectorSettings, _inside_frame, _overlap, _polygon_area, _working_copy, order_clockwise
+from vision.detect import ContourCardDetector, ContourDetectorSettings, _inside_frame, _ordered_clockwise, _overlap, _polygon_area, _working_copy
 from vision.geometry import aspect, side_lengths
 from vision.interfaces import Detection
 from vision.model_files import MODELS_DIR
@@ -90,7 +90,8 @@ class LearnedCardDetector:
         inside = _inside_frame(quads, interior.shape)
         kept = _one_per_card([(q, s) for (q, s, in_view), keep in zip(found, inside)
                               if keep or in_view >= self.settings.in_view])
-        return [Detection(corners=order_clockwise(q / scale), score=s) for q, s in kept]
+        ordered = _ordered_clockwise(np.array([q / scale for q, _ in kept], np.float32).reshape(-1, 4, 2))
+        return [Detection(corners=q, score=s) for q, (_, s) in zip(ordered, kept)]
 
     def _cards(self, interior: np.ndarray, core: np.ndarray) -> list[tuple[np.ndarray, float, float]]:
         """(quad, score, share in view) of each core: the interior nearest it, within its
@@ -100,12 +101,12 @@ class LearnedCardDetector:
         count, labels, stats, _ = cv2.connectedComponentsWithStats(seeds, connectivity=8)
         if count <= 1:
             return []
-        # each pixel's nearest core: the label of the nearest seed pixel
+        # each pixel's nearest core: the label of the nearest seed pixel, looked up in each
+        # core's own window only (the whole map's lookups were a third of this search)
         _, nearest = cv2.distanceTransformWithLabels(1 - seeds, cv2.DIST_L2, 5, labelType=cv2.DIST_LABEL_PIXEL)
-        seed_ys, seed_xs = np.nonzero(seeds)
+        seeded = seeds.view(bool)
         owner = np.zeros(int(nearest.max()) + 1, np.int32)
-        owner[nearest[seed_ys, seed_xs]] = labels[seed_ys, seed_xs]
-        owners = owner[nearest]
+        owner[nearest[seeded]] = labels[seeded]
         solid = interior > s.interior_threshold
         h, w = core.shape
         found = []
@@ -127,9 +128,8 @@ class LearnedCardDetector:
             x1, y1 = np.minimum(np.ceil(centre + reach).astype(int) + 1, [w, h])
             if x1 <= x0 or y1 <= y0:
                 continue
-            yy, xx = np.mgrid[y0:y1, x0:x1]
-            near = (xx - centre[0]) ** 2 + (yy - centre[1]) ** 2 <= reach ** 2
-            region = near & solid[y0:y1, x0:x1] & (owners[y0:y1, x0:x1] == k)
+            near = (np.arange(x0, x1)[None, :] - centre[0]) ** 2 + (np.arange(y0, y1)[:, None] - centre[1]) ** 2 <= reach ** 2
+            region = near & solid[y0:y1, x0:x1] & (owner[nearest[y0:y1, x0:x1]] == k)
             quad = _fitted(region.astype(np.uint8), np.array([x0, y0], np.float32), grown)
             if aspect(quad) >= s.min_aspect:
                 found.append((quad, score, 0.0 if _core_cut(labels, k, min(rect[1])) else _share_in_view(grown, core.shape)))
@@ -215,6 +215,7 @@ class JointSettings:
     pair_size: float = 1.5    # ... and, where two or more other finds tell a card's size, this many times their median
     same_card: float = 0.5    # a contour find a third inside a larger learned card, with a lesser IoU, is part of it
     largest: float = 200.0    # longest side, pixels of the network's input, of a card the network judges (it was trained to 170)
+    agree: float = 0.85       # IoU of a standing contour find and a learned card at which the two searches agree on its outline
 
 
 class JointCardDetector:
@@ -263,7 +264,9 @@ class JointCardDetector:
         """The cards, and the contour finds the network sees no card in at all (`core_floor`):
         a checked cloth's square, a strip of a card beneath, or a card of a design far from
         any the network was trained on (the project's dark Lagim faces, to it). What only
-        a deck can tell apart; vision/recognize.py keeps the doubted finds it names."""
+        a deck can tell apart; vision/recognize.py keeps the doubted finds it names. A
+        card whose contour find a learned card matches (`agree`) is `agreed`: the contour
+        search and the network, each on its own, outline it alike."""
         interior, core, scale = self.learned.maps(image)
         learned = self.learned.cards_of_maps(interior, core, scale)
         finds = self.contour.detect(image)
@@ -271,19 +274,23 @@ class JointCardDetector:
         # a find beyond the network's sizes stands where it sees any card's core in it (a close-up's
         # art box); an envelope or a sheet of paper, where it sees none, is doubted
         large = [d for d, big in zip(finds, beyond) if big and (_core_peak(d, core, scale) or 0.0) >= self.settings.core_floor]
-        learned = [d for d in learned if not any(_holds(big, d) for big in large)]
+        learned = [d for d, held in zip(learned, _holding(large, learned).any(axis=0)) if not held]
         kept, doubted = list(large), [d for d, big in zip(finds, beyond) if big and not any(d is k for k in large)]
         areas = [_polygon_area(d.corners) for d in finds]
-        for i, (d, big) in enumerate(zip(finds, beyond)):
+        for i, (d, big, holds) in enumerate(zip(finds, beyond, _holding(finds, learned))):
             if not big:
                 others = areas[:i] + areas[i + 1:]
-                verdict = self._verdict(d, learned, core, scale, float(np.median(others)) if len(others) >= 2 else 0.0)
+                verdict = self._verdict(d, learned, holds, core, scale, float(np.median(others)) if len(others) >= 2 else 0.0)
+                if verdict == "card" and any(_iou(d, c) >= self.settings.agree for c in learned):
+                    d = replace(d, agreed=True)
                 (kept if verdict == "card" else doubted if verdict == "doubted" else []).append(d)
         return kept + unclaimed(learned, kept + doubted), doubted
 
-    def _verdict(self, find: Detection, learned: list[Detection], core: np.ndarray, scale: float, typical: float) -> str:
+    def _verdict(self, find: Detection, learned: list[Detection], holds: np.ndarray, core: np.ndarray, scale: float,
+                 typical: float) -> str:
         """"card", "doubted" (no core of a card in it) or "gone" (outside the maps, cards
-        touching, a part of a larger card: the network's cards stand for it). `typical`:
+        touching, a part of a larger card: the network's cards stand for it). `holds`:
+        which of the learned cards' centres the find holds (`_holding`). `typical`:
         the median area of the frame's other finds (0 where too few to tell): a deck's
         cards are one size, so touching cards make a find about twice it, while a card
         whose art and text panels the network took for two cards is no larger."""
@@ -292,7 +299,7 @@ class JointCardDetector:
         if peak is None:
             return "gone"
         area = _polygon_area(find.corners)
-        inside = [d for d in learned if _holds(find, d) and _polygon_area(d.corners) < s.blob_share * area]
+        inside = [d for d, held in zip(learned, holds) if held and _polygon_area(d.corners) < s.blob_share * area]
         lo_aspect, hi_aspect = s.deck_aspects
         shaped = [d for d in inside if lo_aspect - s.blob_aspect < aspect(d.corners) < hi_aspect + s.blob_aspect]
         if (len(inside) >= 3 and sum(map(_polygon_area, (d.corners for d in inside))) >= s.many_cover * area
@@ -327,15 +334,36 @@ def unclaimed(learned: list[Detection], finds: list[Detection]) -> list[Detectio
     """The learned cards whose centre no find holds and that overlap none by a third of
     either: what the network adds where the contour search found nothing."""
     out = []
-    for d in learned:
-        area = _polygon_area(d.corners)
-        if not any(_holds(c, d) or _overlap(c.corners, d.corners) > min(area, _polygon_area(c.corners)) / 3
-                   for c in finds):
+    boxes = [(c.corners.min(axis=0), c.corners.max(axis=0)) for c in finds]
+    for d, claimed in zip(learned, _holding(finds, learned).any(axis=0)):
+        if claimed:
+            continue
+        area, lo, hi = _polygon_area(d.corners), d.corners.min(axis=0), d.corners.max(axis=0)
+        if not any(_overlap(c.corners, d.corners) > min(area, _polygon_area(c.corners)) / 3
+                   for c, (c_lo, c_hi) in zip(finds, boxes) if (c_lo <= hi).all() and (lo <= c_hi).all()):
             out.append(d)
     return out
 
 
-def _holds(outer: Detection, inner: Detection) -> bool:
-    """Whether `inner`'s centre lies inside `outer`."""
-    centre = tuple(float(v) for v in inner.corners.mean(axis=0))
-    return cv2.pointPolygonTest(outer.corners.reshape(-1, 1, 2), centre, False) > 0
+def _iou(a: Detection, b: Detection) -> float:
+    """Intersection over union of two detections' outlines (0 for boxes apart, uncomputed)."""
+    if (a.corners.max(axis=0) < b.corners.min(axis=0)).any() or (b.corners.max(axis=0) < a.corners.min(axis=0)).any():
+        return 0.0
+    shared = _overlap(a.corners, b.corners)
+    return shared / max(_polygon_area(a.corners) + _polygon_area(b.corners) - shared, 1e-6)
+
+
+def _holding(outers: list[Detection], inners: list[Detection]) -> np.ndarray:
+    """(outers, inners): whether each inner detection's centre lies inside each outer one.
+    A centre outside an outer's bounding box is settled without a polygon test: a
+    40-card photo asks a few thousand pairs, nearly all far apart."""
+    held = np.zeros((len(outers), len(inners)), bool)
+    if not outers or not inners:
+        return held
+    centres = np.array([d.corners.mean(axis=0) for d in inners])
+    for i, outer in enumerate(outers):
+        near = ((centres >= outer.corners.min(axis=0)) & (centres <= outer.corners.max(axis=0))).all(axis=1)
+        for j in np.flatnonzero(near).tolist():
+            centre = (float(centres[j, 0]), float(centres[j, 1]))
+            held[i, j] = cv2.pointPolygonTest(outer.corners.reshape(-1, 1, 2), centre, False) > 0
+    return held

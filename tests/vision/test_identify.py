@@ -146,6 +146,40 @@ def test_a_card_found_only_by_its_panel_is_found_whole_by_a_closer_look(gargon_w
                 assert np.linalg.norm(result.corners - card.corners, axis=1).max() < 0.1 * short  # the panel's: 0.4
 
 
+class _Outlines:
+    """A detector that finds each card's own outline in a whole frame (at half its size,
+    it says), saying whether its searches agree on them, and counts the crops it is
+    asked to search."""
+
+    def __init__(self, scene, agreed: bool) -> None:
+        self.frame, self.cards, self.agreed, self.crops = scene.image.shape, scene.cards, agreed, 0
+
+    def detect(self, image):
+        if image.shape == self.frame:
+            return [Detection(c.corners.astype(np.float32), agreed=self.agreed) for c in self.cards]
+        self.crops += 1
+        return ContourCardDetector().detect(image)
+
+    def working_scale(self, shape):
+        return 0.5 if shape == self.frame else 1.0
+
+
+def test_a_face_never_enrolled_outlined_alike_by_both_searches_buys_no_closer_look(gargon_without_red_14):
+    """The forgotten red-14, outlined at its own edges and read there (on this table no
+    second cut reads it better): its look-alike's face lines up with it in place and
+    its print does not match. Where the detector's searches agree on that outline, no
+    crop round it is searched; where they do not, one is."""
+    scene = _scene(["red-14", "blue-14", "red-13", "red-15"], EVAL_SEED + 1)
+    crops = {}
+    for agreed in (True, False):
+        detector = _Outlines(scene, agreed)
+        said = {code: r.reading.code for code, r in
+                _by_truth(CardRecognizer(detector, gargon_without_red_14.identifier).recognize(scene.image), scene).items()}
+        assert said == {"red-14": None, "blue-14": "blue-14", "red-13": "red-13", "red-15": "red-15"}, said
+        crops[agreed] = detector.crops
+    assert crops[True] == 0 < crops[False]
+
+
 def test_a_forgotten_card_of_a_near_colour_is_unknown(embedder):
     """Violet and blue print alike once band-passed; only colour tells them apart."""
     deck = _deck("bagani", ["blue-square", "blue-circle", "red-square", "green-square", "biyaya"], embedder)

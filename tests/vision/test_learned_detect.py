@@ -16,7 +16,7 @@ from vision.detect import ContourCardDetector
 from vision.detectors import card_detector
 from vision.geometry import side_lengths
 from vision.interfaces import CardDetector
-from vision.learned_detect import JointCardDetector, LearnedCardDetector
+from vision.learned_detect import JointCardDetector, LearnedCardDetector, _iou
 
 
 def _counts(detector: CardDetector, layout: str, scenes: int) -> tuple[int, int, int]:
@@ -133,3 +133,21 @@ def test_an_envelope_beyond_the_networks_card_sizes_is_no_card():
             unmatched_large[name] += len(match_by_centre(large, truths[photo].cards).unmatched_predictions)
     assert unmatched_large["joint"] == 0
     assert unmatched_large["contour"] >= 2
+
+
+def test_a_contour_find_the_network_outlines_alike_is_agreed_and_a_network_card_never():
+    """Cards apart on a plain table: the contour search and the network each outline
+    them, and the joint detector says so (`Detection.agreed`); a card only the network
+    found has no second search behind it."""
+    rng = random.Random("test-learned:agreed")
+    detector, agreed = JointCardDetector(), 0
+    for _ in range(2):
+        image = world_scene(rng, (1280, 720), ("plain_light",), (HELD_OUT_FAMILY,), "apart", card_px=(120, 260)).image
+        learned = detector.learned.detect(image)
+        for d in detector.sure_and_doubted(image)[0]:
+            if d.agreed:
+                assert max(_iou(d, c) for c in learned) >= detector.settings.agree
+            if any(np.allclose(d.corners, c.corners) for c in learned):
+                assert not d.agreed
+            agreed += d.agreed
+    assert agreed >= 4
