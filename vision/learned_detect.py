@@ -274,7 +274,7 @@ class JointCardDetector:
         # a find beyond the network's sizes stands where it sees any card's core in it (a close-up's
         # art box); an envelope or a sheet of paper, where it sees none, is doubted
         large = [d for d, big in zip(finds, beyond) if big and (_core_peak(d, core, scale) or 0.0) >= self.settings.core_floor]
-        learned = [d for d, held in zip(learned, _holding(large, learned).any(axis=0)) if not held]
+        learned = [d for d, held in zip(learned, np.asarray(_holding(large, learned).any(axis=0))) if not held]
         kept, doubted = list(large), [d for d, big in zip(finds, beyond) if big and not any(d is k for k in large)]
         areas = [_polygon_area(d.corners) for d in finds]
         for i, (d, big, holds) in enumerate(zip(finds, beyond, _holding(finds, learned))):
@@ -335,7 +335,7 @@ def unclaimed(learned: list[Detection], finds: list[Detection]) -> list[Detectio
     either: what the network adds where the contour search found nothing."""
     out = []
     boxes = [(c.corners.min(axis=0), c.corners.max(axis=0)) for c in finds]
-    for d, claimed in zip(learned, _holding(finds, learned).any(axis=0)):
+    for d, claimed in zip(learned, np.asarray(_holding(finds, learned).any(axis=0))):
         if claimed:
             continue
         area, lo, hi = _polygon_area(d.corners), d.corners.min(axis=0), d.corners.max(axis=0)
