@@ -8,6 +8,13 @@ sweeping by never holds still), and gone only after `lose_frames` frames without
 sweeping over the table neither deletes nor creates anything. Identification is the
 slow step, so it runs once, when a track is confirmed, never per frame.
 
+A detector may doubt a find (vision/detectors.py `sure_and_doubted`: a contour find the
+network saw no card in: a checked cloth's square, a strip of a card beneath, or a card
+put down since the network last looked). A track whose latest sighting is doubted is
+confirmed only when the reader names its card; one the reader cannot name is refused,
+reported never and read again only once a sighting of it is sure, so a cloth's square
+costs one reading, not one every frame.
+
 The tracker knows no pixels: it takes corner quadrilaterals and a callback that names
 the card inside one, so it is tested on plain coordinates and the pipeline decides how
 a card is cut out and read.
@@ -64,6 +71,8 @@ class _Track:
     reported_centre: np.ndarray = field(default_factory=lambda: np.zeros(2))
     zone: str | None = None
     look: np.ndarray | None = None
+    doubted: bool = False        # its latest sighting was a find the detector doubts
+    refused: bool = False        # doubted, and the reader could not name it
 
     @property
     def confirmed(self) -> bool:
@@ -110,27 +119,30 @@ class Tracker:
         self._ids = itertools.count(1)
 
     def update(self, detections: Sequence[np.ndarray], timestamp: float, identify: IdentifyCard,
-               looks: Sequence[np.ndarray] | None = None) -> list[Observation]:
+               looks: Sequence[np.ndarray] | None = None, doubted: Sequence[bool] | None = None) -> list[Observation]:
         """Take one frame's card quadrilaterals; return what changed on the table.
 
         `looks`, if given, holds one unit vector per detection that describes what the
         card looks like whichever way up it lies (see `vision.pipeline.card_look`); a
-        track then only continues with a sighting that looks like it.
+        track then only continues with a sighting that looks like it. `doubted`, if
+        given, says of each detection whether the detector doubts it (module docstring).
         """
         quads = [np.asarray(d, dtype=np.float64).reshape(4, 2) for d in detections]
         seen_looks: list[np.ndarray | None] = list(looks) if looks is not None else [None] * len(quads)
+        doubts = list(doubted) if doubted is not None else [False] * len(quads)
         matched = self._associate(quads, seen_looks)
         events: list[Observation] = []
         for track in list(self._tracks):
             if track.id in matched:
                 i = matched[track.id]
-                events += self._seen(track, quads[i], seen_looks[i], timestamp, identify)
+                events += self._seen(track, quads[i], seen_looks[i], doubts[i], timestamp, identify)
             else:
                 events += self._unseen(track)
         taken = set(matched.values())
         for i, quad in enumerate(quads):
             if i not in taken:
-                self._tracks.append(_Track(next(self._ids), quad, timestamp, timestamp, look=seen_looks[i]))
+                self._tracks.append(_Track(next(self._ids), quad, timestamp, timestamp, look=seen_looks[i],
+                                           doubted=doubts[i]))
                 events += self._confirm_if_due(self._tracks[-1], identify)
         return events
 
@@ -161,7 +173,7 @@ class Tracker:
                 matched[track_id] = i
         return matched
 
-    def _seen(self, track: _Track, quad: np.ndarray, look: np.ndarray | None, timestamp: float,
+    def _seen(self, track: _Track, quad: np.ndarray, look: np.ndarray | None, doubted: bool, timestamp: float,
               identify: IdentifyCard) -> list[Observation]:
         corners = _same_orientation(track.corners, quad)
         if look is not None and track.look is not None:  # follow slow changes of light
@@ -171,6 +183,8 @@ class Tracker:
         track.still = track.still + 1 if step <= self.settings.still_tolerance * track.length else 0
         track.corners, track.last_seen = corners, timestamp
         track.missed = 0
+        track.doubted = doubted
+        track.refused = track.refused and doubted  # a sure sighting earns a refused track another reading
         if not track.confirmed:
             # a newcomer must also hold still: a card put down does, a passing hand does not
             track.hits = track.hits + 1 if track.still else 1
@@ -189,9 +203,12 @@ class Tracker:
         return []
 
     def _confirm_if_due(self, track: _Track, identify: IdentifyCard) -> list[Observation]:
-        if track.hits < self.settings.confirm_frames:
+        if track.hits < self.settings.confirm_frames or track.refused:
             return []
         reading = identify(track.corners)
+        if track.doubted and reading.code is None:
+            track.refused = True
+            return []
         if reading.rotated:
             track.corners = np.roll(track.corners, -2, axis=0)
         carried = self._missing_card(reading.code, track.centre)

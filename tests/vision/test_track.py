@@ -157,3 +157,48 @@ def test_of_two_hidden_copies_of_a_card_the_nearer_one_turned_up_again():
         events += tracker.update([card(760, 500)], i / 10, same_code)
     second = events[1].track
     assert [(e.kind, e.track) for e in events[2:]] == [("moved", second)]
+
+
+class NamesOnly:
+    """Names the cards at the given columns (like CountingIdentifier) and nothing else: a
+    cloth's square is none of the deck's cards."""
+
+    def __init__(self, *columns: int) -> None:
+        self.columns = columns
+        self.calls = 0
+
+    def __call__(self, corners: np.ndarray) -> Reading:
+        self.calls += 1
+        column = int(corners.mean(axis=0)[0] // 200)
+        code = f"card-{column}" if column in self.columns else None
+        return Reading(code, 0.9 if code else 0.2)
+
+
+def play_doubted(frames: list[list[tuple[np.ndarray, bool]]], identify) -> list:
+    """Frames of (quad, doubted) sightings through a fresh tracker."""
+    tracker, events = Tracker(), []
+    for i, seen in enumerate(frames):
+        events += [(i, e) for e in tracker.update([q for q, _ in seen], i / 10, identify, doubted=[d for _, d in seen])]
+    return events
+
+
+def test_a_doubted_find_the_reader_cannot_name_is_never_reported_and_read_once():
+    identify = NamesOnly(0)
+    events = play_doubted([[(card(100, 100), False), (card(500, 100), True)]] * 20, identify)
+    assert [(e.kind, e.code) for _, e in events] == [("appeared", "card-0")]
+    assert identify.calls == 2
+
+
+def test_a_doubted_find_the_reader_names_is_a_card_as_soon_as_a_sure_one():
+    events = play_doubted([[(card(100, 100), False), (card(500, 100), True)]] * 5, NamesOnly(0, 2))
+    assert sorted((i, e.code) for i, e in events) == [(N - 1, "card-0"), (N - 1, "card-2")]
+
+
+def test_a_refused_find_is_read_again_once_the_detector_is_sure_of_it():
+    """A card put down since the network last looked: doubted at first, sure once it has
+    looked; an unenrolled card is reported then, unnamed, as any sure find is."""
+    identify = NamesOnly()
+    frames = [[(card(500, 100), True)]] * 6 + [[(card(500, 100), False)]] * 3
+    events = play_doubted(frames, identify)
+    assert [(i, e.kind, e.code) for i, e in events] == [(6, "appeared", None)]
+    assert identify.calls == 2

@@ -1,0 +1,89 @@
+"""The joint detector at the live table: the network's judgement made when the table has
+changed and settled, and reused for the frames in between.
+
+Why: the joint detector (vision/learned_detect.py) keeps touching cards, a card on a
+card and a checked cloth's squares apart where the contour search alone merges or
+invents them, but its network costs a Raspberry Pi core ~50 ms a frame on top of the
+contour search. At a table most frames show what the frame before showed: cards lie
+still, and what changes (a card put down, a hand passing) is over in a few frames. So
+the contour search runs every frame, as it always did, and is judged against the
+network's last view of the table (`NetworkView`); the network looks again only once the
+frame differs from the one it last saw and has held still since the frame before (a
+card put down and the hand gone: the moment the tracker would confirm it), or when its
+view is `max_age` frames old (light drifting, a change too slow to notice). A card
+newly put down is judged against the view from before it, where the network saw no
+card: its find is doubted for a frame, and the tracker takes a doubted find only where
+the reader names it (vision/track.py), so it is not lost, only checked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.interfaces import Detection
+from vision.learned_detect import JointCardDetector, NetworkView
+
+
+@dataclass(frozen=True)
+class LiveSettings:
+    small_side: int = 160         # the frame is compared with others shrunk to this longest side
+    changed_level: int = 18       # grey levels a pixel of it must move by to count as changed (noise is ~1 there)
+    changed_share: float = 0.002  # share of its pixels changed that makes a change (a 60-pixel card is ~0.0025)
+    max_age: int = 30             # frames a view is reused at most (3 s at 10 frames a second)
+
+
+def _thumbnail(image: np.ndarray, side: int) -> np.ndarray:
+    """The frame shrunk to `side` on its longest side, grey, as int16 for differences."""
+    h, w = image.shape[:2]
+    scale = side / max(h, w)
+    small = cv2.resize(image, (max(1, round(w * scale)), max(1, round(h * scale))), interpolation=cv2.INTER_AREA)
+    return cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).astype(np.int16)
+
+
+class LiveJointDetector:
+    """`CardDetector` for a stream of frames of one table: the joint detector with its
+    network's view reused while the table has not changed (module docstring)."""
+
+    def __init__(self, joint: JointCardDetector | None = None, settings: LiveSettings | None = None) -> None:
+        self.joint = joint or JointCardDetector()
+        self.settings = settings or LiveSettings()
+        self.frames = 0        # frames judged
+        self.network_runs = 0  # ... of which the network looked at
+        self._view: NetworkView | None = None
+        self._seen: np.ndarray | None = None      # the thumbnail of the frame the view was made of
+        self._previous: np.ndarray | None = None  # ... and of the frame before this one
+        self._age = 0
+
+    def working_scale(self, shape: tuple[int, ...]) -> float:
+        return self.joint.working_scale(shape)
+
+    def detect(self, image: np.ndarray) -> list[Detection]:
+        return self.sure_and_doubted(image)[0]
+
+    def sure_and_doubted(self, image: np.ndarray) -> tuple[list[Detection], list[Detection]]:
+        """The joint detector's cards and doubted finds in this frame, against the network's
+        view of it or of a recent frame of the same table."""
+        small = _thumbnail(image, self.settings.small_side)
+        if self._due(small):
+            self._view, self._seen, self._age = self.joint.network_view(image), small, 0
+            self.network_runs += 1
+        self._previous = small
+        self._age += 1
+        self.frames += 1
+        return self.joint.sure_and_doubted(image, self._view)
+
+    def _due(self, small: np.ndarray) -> bool:
+        """Whether the network must look at this frame: no view of this table yet, a view
+        too old, or a table that changed since the view and has now settled."""
+        if self._view is None or self._seen is None or self._previous is None or self._seen.shape != small.shape:
+            return True
+        if self._age >= self.settings.max_age:
+            return True
+        return self._changed(small, self._seen) and not self._changed(small, self._previous)
+
+    def _changed(self, a: np.ndarray, b: np.ndarray) -> bool:
+        s = self.settings
+        return float(np.count_nonzero(np.abs(a - b) > s.changed_level)) > s.changed_share * a.size
