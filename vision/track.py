@@ -52,6 +52,7 @@ class TrackerSettings:
     gate: float = 1.2            # farthest a card may jump between frames it is seen in
     hidden_gate: float = 0.35    # ... and once it has been out of sight for two frames or more
     size_change: float = 1.5     # most a card's long side may grow or shrink between sightings
+    turn: float = 35.0           # most a card's long side may turn between sightings, degrees
     min_likeness: float = 0.5    # least cosine similarity of looks for a sighting to continue a track
     move_threshold: float = 0.35  # how far a card must come to rest from where it was last reported
     settle_frames: int = 2       # frames a moved card must hold still before "moved"
@@ -85,6 +86,20 @@ class _Track:
     @property
     def length(self) -> float:
         return _long_side(self.corners)
+
+
+def _long_axis(corners: np.ndarray) -> float:
+    """The direction of a card's long side, degrees in [0, 180): the same whichever way
+    up it lies and wherever its corners start."""
+    sides = np.roll(corners, -1, axis=0) - corners
+    dx, dy = sides[int(np.argmax(np.hypot(sides[:, 0], sides[:, 1])))]
+    return float(np.degrees(np.arctan2(dy, dx))) % 180.0
+
+
+def _turned(a: float, b: float) -> float:
+    """Degrees between two long-axis directions."""
+    d = abs(a - b) % 180.0
+    return min(d, 180.0 - d)
 
 
 def _long_side(corners: np.ndarray) -> float:
@@ -152,19 +167,24 @@ class Tracker:
         A card out of sight for more than a flicker is looked for only where it was
         last seen (a hand uncovers it where it lay): a newcomer put down nearby must not
         inherit a hidden card's identity. And a card keeps its size (a shadow
-        taken for a big card must not swallow a real one) and its look (a neighbour
-        uncovered by the same hand must not swap identities with it). A card carried
+        taken for a big card must not swallow a real one), its look (a neighbour
+        uncovered by the same hand must not swap identities with it) and, within
+        `turn`, its direction (a card dropped on a discard pile, alike in look and
+        size, lies turned on the one below: it is a new card, not the one below moved). A card carried
         further is recognised by its code instead (`_confirm_if_due`). Confirmed cards
         choose first so a flickering newcomer never steals a known card's sighting.
         """
         s = self.settings
         lengths = [_long_side(quad) for quad in quads]
+        axes = [_long_axis(quad) for quad in quads]
         pairs = []
         for track in self._tracks:
             reach = (s.gate if track.missed < 2 else s.hidden_gate) * track.length
+            axis = _long_axis(track.corners)
             for i, quad in enumerate(quads):
                 distance = float(np.linalg.norm(quad.mean(axis=0) - track.centre))
                 if (distance <= reach and 1 / s.size_change <= lengths[i] / track.length <= s.size_change
+                        and _turned(axis, axes[i]) <= s.turn
                         and _alike(track.look, looks[i], s.min_likeness)):
                     pairs.append((not track.confirmed, distance, track.id, i))
         matched: dict[int, int] = {}

@@ -202,3 +202,11 @@ def test_a_refused_find_is_read_again_once_the_detector_is_sure_of_it():
     events = play_doubted(frames, identify)
     assert [(i, e.kind, e.code) for i, e in events] == [(6, "appeared", None)]
     assert identify.calls == 2
+
+
+def test_a_card_dropped_turned_on_a_card_alike_is_a_new_card_not_the_one_below_moved():
+    codes = iter(["red-7", "red-9"])
+    frames = [[card(100, 100)]] * 5 + [[card(120, 110, 60)]] * 5
+    events = play(Tracker(), frames, lambda corners: Reading(next(codes), 0.9))
+    assert [(i, e.kind) for i, e in events] == [(N - 1, "appeared"), (5 + N - 1, "appeared")]
+    assert len({e.track for _, e in events}) == 2
