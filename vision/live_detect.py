@@ -10,10 +10,13 @@ the contour search runs every frame, as it always did, and is judged against the
 network's last view of the table (`NetworkView`); the network looks again only once the
 frame differs from the one it last saw and has held still since the frame before (a
 card put down and the hand gone: the moment the tracker would confirm it), or when its
-view is `max_age` frames old (light drifting, a change too slow to notice). A card
-newly put down is judged against the view from before it, where the network saw no
-card: its find is doubted for a frame, and the tracker takes a doubted find only where
-the reader names it (vision/track.py), so it is not lost, only checked.
+view is `max_age` frames old (light drifting, a change too slow to notice). Where the
+frame differs from the one the view was made of (a card taken away or slid off, a hand),
+the view says nothing: its cards there are dropped (else a card carried off would stay
+on the table until the network looked again) and a contour find there is doubted, as
+one the network saw no card in. So a card newly put down is doubted until the network
+has looked (the next settled frame), and the tracker takes a doubted find only where the
+reader names it (vision/track.py): it is not lost, only checked.
 """
 
 from __future__ import annotations
@@ -65,25 +68,51 @@ class LiveJointDetector:
 
     def sure_and_doubted(self, image: np.ndarray) -> tuple[list[Detection], list[Detection]]:
         """The joint detector's cards and doubted finds in this frame, against the network's
-        view of it or of a recent frame of the same table."""
+        view of it, or of a recent frame of the same table where this one is unchanged."""
         small = _thumbnail(image, self.settings.small_side)
-        if self._due(small):
-            self._view, self._seen, self._age = self.joint.network_view(image), small, 0
+        view = self._view
+        if view is None or self._seen is None or self._due(small):
+            view = self._view = self.joint.network_view(image)
+            self._seen, self._age = small, 0
             self.network_runs += 1
+        else:
+            changed = self._changes(small, self._seen)
+            if self._changed(changed):
+                view = _unchanged_part(view, changed)
         self._previous = small
         self._age += 1
         self.frames += 1
-        return self.joint.sure_and_doubted(image, self._view)
+        return self.joint.sure_and_doubted(image, view)
 
     def _due(self, small: np.ndarray) -> bool:
-        """Whether the network must look at this frame: no view of this table yet, a view
+        """Whether the network must look at this frame: a view of another size, a view
         too old, or a table that changed since the view and has now settled."""
-        if self._view is None or self._seen is None or self._previous is None or self._seen.shape != small.shape:
+        if self._seen is None or self._previous is None or self._seen.shape != small.shape:
             return True
         if self._age >= self.settings.max_age:
             return True
-        return self._changed(small, self._seen) and not self._changed(small, self._previous)
+        return self._changed(self._changes(small, self._seen)) and not self._changed(self._changes(small, self._previous))
 
-    def _changed(self, a: np.ndarray, b: np.ndarray) -> bool:
-        s = self.settings
-        return float(np.count_nonzero(np.abs(a - b) > s.changed_level)) > s.changed_share * a.size
+    def _changes(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """Where thumbnail `a` differs from `b`: a mask of `a`'s size."""
+        return np.abs(a - b) > self.settings.changed_level
+
+    def _changed(self, changes: np.ndarray) -> bool:
+        return float(np.count_nonzero(changes)) > self.settings.changed_share * changes.size
+
+
+def _unchanged_part(view: NetworkView, changes: np.ndarray, grow: int = 2) -> NetworkView:
+    """`view` where the frame is as the view saw it: no core where it changed (grown by
+    `grow` thumbnail pixels, a card's rim), and none of its cards that reach there."""
+    grown = cv2.dilate(changes.astype(np.uint8), np.ones((2 * grow + 1, 2 * grow + 1), np.uint8))
+    h, w = view.core.shape
+    core = np.where(cv2.resize(grown, (w, h), interpolation=cv2.INTER_NEAREST) > 0, 0.0, view.core).astype(view.core.dtype)
+    to_small = view.scale * changes.shape[1] / w  # frame pixels -> thumbnail pixels
+    kept = []
+    for card in view.cards:
+        box = np.round(card.corners * to_small).astype(np.int32)
+        mask = np.zeros_like(grown)
+        cv2.fillConvexPoly(mask, box, 1)
+        if not np.any(grown & mask):
+            kept.append(card)
+    return NetworkView(core, view.scale, kept)

@@ -76,3 +76,17 @@ def test_frames_between_looks_are_judged_as_the_joint_detector_judges_them(joint
             assert len(got) == len(want)
             assert all(np.allclose(a.corners, b.corners, atol=2.0) for a, b in zip(got, want))
     assert live.network_runs == 1
+
+
+def test_a_card_taken_away_leaves_no_card_behind_before_the_network_looks_again(joint):
+    """The frame a card is taken away on is judged against the view that saw it: where
+    the table changed, the view's card must not stand."""
+    frames = video([ScriptedCard("red-7", Pose(300, 250, 10), placed=0, removed=5),
+                    ScriptedCard("blue-14", Pose(650, 280, -20), placed=0)], frames=6)
+    live = LiveJointDetector(joint)
+    for frame in frames[:5]:
+        live.sure_and_doubted(frame)
+    sure, _ = live.sure_and_doubted(frames[5])
+    assert live.network_runs == 1
+    centres = [d.corners.mean(axis=0) for d in sure]
+    assert len(centres) == 1 and centres[0][0] > 500  # blue-14 only
