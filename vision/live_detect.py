@@ -9,8 +9,10 @@ still, and what changes (a card put down, a hand passing) is over in a few frame
 the contour search runs every frame, as it always did, and is judged against the
 network's last view of the table (`NetworkView`); the network looks again only once the
 frame differs from the one it last saw and has held still since the frame before (a
-card put down and the hand gone: the moment the tracker would confirm it), or when its
-view is `max_age` frames old (light drifting, a change too slow to notice). Where the
+card put down and the hand gone: the moment the tracker would confirm it), when it has
+differed for `restless` frames without settling (a card put down while a hand moves
+elsewhere), or when its view is `max_age` frames old (light drifting, a change too slow
+to notice). Where the
 frame differs from the one the view was made of (a card taken away or slid off, a hand),
 the view says nothing: its cards there are dropped (else a card carried off would stay
 on the table until the network looked again) and a contour find there is doubted, as
@@ -35,6 +37,7 @@ class LiveSettings:
     small_side: int = 160         # the frame is compared with others shrunk to this longest side
     changed_level: int = 18       # grey levels a pixel of it must move by to count as changed (noise is ~1 there)
     changed_share: float = 0.002  # share of its pixels changed that makes a change (a 60-pixel card is ~0.0025)
+    restless: int = 5             # frames a changed table is waited on to settle at most
     max_age: int = 30             # frames a view is reused at most (3 s at 10 frames a second)
 
 
@@ -59,6 +62,7 @@ class LiveJointDetector:
         self._seen: np.ndarray | None = None      # the thumbnail of the frame the view was made of
         self._previous: np.ndarray | None = None  # ... and of the frame before this one
         self._age = 0
+        self._restless = 0  # frames in a row that differed from the view's
 
     def working_scale(self, shape: tuple[int, ...]) -> float:
         return self.joint.working_scale(shape)
@@ -71,27 +75,27 @@ class LiveJointDetector:
         view of it, or of a recent frame of the same table where this one is unchanged."""
         small = _thumbnail(image, self.settings.small_side)
         view = self._view
-        if view is None or self._seen is None or self._due(small):
+        changes = self._changes(small, self._seen) if self._seen is not None and self._seen.shape == small.shape else None
+        self._restless = self._restless + 1 if changes is not None and self._changed(changes) else 0
+        if view is None or changes is None or self._due(small):
             view = self._view = self.joint.network_view(image)
-            self._seen, self._age = small, 0
+            self._seen, self._age, self._restless = small, 0, 0
             self.network_runs += 1
-        else:
-            changed = self._changes(small, self._seen)
-            if self._changed(changed):
-                view = _unchanged_part(view, changed)
+        elif self._restless:
+            view = _unchanged_part(view, changes)
         self._previous = small
         self._age += 1
         self.frames += 1
         return self.joint.sure_and_doubted(image, view)
 
     def _due(self, small: np.ndarray) -> bool:
-        """Whether the network must look at this frame: a view of another size, a view
-        too old, or a table that changed since the view and has now settled."""
-        if self._seen is None or self._previous is None or self._seen.shape != small.shape:
+        """Whether the network must look at this frame (one of the view's size): a view too
+        old, or a table that changed since the view and has now settled or stayed
+        restless too long."""
+        if self._previous is None or self._age >= self.settings.max_age:
             return True
-        if self._age >= self.settings.max_age:
-            return True
-        return self._changed(self._changes(small, self._seen)) and not self._changed(self._changes(small, self._previous))
+        return bool(self._restless) and (self._restless >= self.settings.restless
+                                         or not self._changed(self._changes(small, self._previous)))
 
     def _changes(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         """Where thumbnail `a` differs from `b`: a mask of `a`'s size."""
