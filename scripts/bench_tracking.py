@@ -30,6 +30,7 @@ what issue 7 adds on top.)
   second (frames over the wall time of the whole run, rendering excluded).
 
 Usage: .venv/bin/python scripts/bench_tracking.py [--videos 12] [--layout-videos 4] [--tables 10] [--frames 140]
+                                                   [--only tracking,layouts,zones,pipeline]
 """
 
 from __future__ import annotations
@@ -71,6 +72,7 @@ EVAL_SEED = 7_000_000  # scripts/bench_tracking.py only; tests use small seeds
 VIDEOS, TABLES, FRAMES = 12, 10, 140  # default sizes of the three parts (bench_vision.py uses them too)
 LAYOUT_SEED = EVAL_SEED + 500
 LIVE_KINDS = ("contour", "live")  # the live table's detector before and after
+PARTS = ("tracking", "layouts", "zones", "pipeline")
 EVERY_FRAME = "joint_every_frame"  # for reference: what the network's view reused costs in events and time
 
 
@@ -246,10 +248,11 @@ def main() -> None:
     parser.add_argument("--layout-videos", type=int, default=len(LAYOUT_TABLES), help="videos per layout")
     parser.add_argument("--tables", type=int, default=TABLES)
     parser.add_argument("--frames", type=int, default=FRAMES)
+    parser.add_argument("--only", default=",".join(PARTS), help=f"parts to run, of {','.join(PARTS)}")
     args = parser.parse_args()
-    print(json.dumps({"tracking": tracking(args.videos), "layouts": layouts(args.layout_videos),
-                      "zones": zones(args.tables),
-                      "pipeline": pipeline_speed(args.frames)}, indent=2))
+    parts = {"tracking": lambda: tracking(args.videos), "layouts": lambda: layouts(args.layout_videos),
+             "zones": lambda: zones(args.tables), "pipeline": lambda: pipeline_speed(args.frames)}
+    print(json.dumps({name: parts[name]() for name in args.only.split(",")}, indent=2))
 
 
 if __name__ == "__main__":
