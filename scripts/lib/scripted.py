@@ -198,9 +198,9 @@ class ScriptFaces:
     Scoring a tracker needs codes that are right whenever the tracker hands over the
     right card; this matcher (normalised correlation of small colour images, both ways
     up) is that, without training a model or pretending to be the product's
-    identifier. Like the product's readers it names nothing under `LEAST` (a cloth's
-    flower reads ~0.2, a card in play 0.65 or more), so a find the detector doubts
-    is judged at the live table as the product's reader would judge it.
+    identifier. Like the product's readers it names nothing under `LEAST` (in the
+    layout videos a cloth's flower read 0.13-0.4, most cards in play 0.6-1.0), so a find
+    the detector doubts is judged at the live table as the product's reader would.
     """
 
     SIZE = (24, 34)
