@@ -117,6 +117,6 @@ def _unchanged_part(view: NetworkView, changes: np.ndarray, grow: int = 2) -> Ne
         box = np.round(card.corners * to_small).astype(np.int32)
         mask = np.zeros_like(grown)
         cv2.fillConvexPoly(mask, box, 1)
-        if not np.any(grown & mask):
+        if not np.any(np.logical_and(grown, mask)):
             kept.append(card)
     return NetworkView(core, view.scale, kept)

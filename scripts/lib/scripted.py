@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Iterator, Sequence
+from typing import Collection, Iterator, Sequence
 
 import cv2
 import numpy as np
@@ -310,7 +310,7 @@ class TruthEvent:
     frame: int   # when it happened on the table (a move: when the card came to rest)
 
 
-def truth_events(script: TableScript, covered: set[int] = frozenset()) -> list[TruthEvent]:
+def truth_events(script: TableScript, covered: Collection[int] = ()) -> list[TruthEvent]:
     """Each card's appearance, move and removal; of a card later covered (`covered`),
     its appearance only."""
     events = []
