@@ -11,7 +11,9 @@ slow step, so it runs once, when a track is confirmed, never per frame.
 A detector may doubt a find (vision/detectors.py `sure_and_doubted`: a contour find the
 network saw no card in: a checked cloth's square, a strip of a card beneath, or a card
 put down since the network last looked). A track whose latest sighting is doubted is
-confirmed only when the reader names its card; one the reader cannot name is refused,
+confirmed only when the reader names its card, and surely (`doubted_confidence`: the
+printed reader named a floral cloth's flower "yellow-5" at 0.14, and reads a card at
+0.9 or more); one the reader cannot name is refused,
 reported never and read again only once a sighting of it is sure, so a cloth's square
 costs one reading, not one every frame.
 
@@ -53,6 +55,7 @@ class TrackerSettings:
     hidden_gate: float = 0.35    # ... and once it has been out of sight for two frames or more
     size_change: float = 1.5     # most a card's long side may grow or shrink between sightings
     turn: float = 35.0           # most a card's long side may turn between sightings, degrees
+    doubted_confidence: float = 0.5  # least confidence of a name that makes a doubted find a card
     min_likeness: float = 0.5    # least cosine similarity of looks for a sighting to continue a track
     move_threshold: float = 0.35  # how far a card must come to rest from where it was last reported
     settle_frames: int = 2       # frames a moved card must hold still before "moved"
@@ -226,7 +229,7 @@ class Tracker:
         if track.hits < self.settings.confirm_frames or track.refused:
             return []
         reading = identify(track.corners)
-        if track.doubted and reading.code is None:
+        if track.doubted and (reading.code is None or reading.confidence < self.settings.doubted_confidence):
             track.refused = True
             return []
         if reading.rotated:

@@ -210,3 +210,9 @@ def test_a_card_dropped_turned_on_a_card_alike_is_a_new_card_not_the_one_below_m
     events = play(Tracker(), frames, lambda corners: Reading(next(codes), 0.9))
     assert [(i, e.kind) for i, e in events] == [(N - 1, "appeared"), (5 + N - 1, "appeared")]
     assert len({e.track for _, e in events}) == 2
+
+
+def test_a_doubted_find_named_only_faintly_is_not_a_card():
+    """The printed reader named a floral cloth's flower "yellow-5" at 0.14."""
+    events = play_doubted([[(card(500, 100), True)]] * 8, lambda corners: Reading("yellow-5", 0.14))
+    assert events == []
