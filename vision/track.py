@@ -15,7 +15,10 @@ confirmed only when the reader names its card, and surely (`doubted_confidence`:
 printed reader named a floral cloth's flower "yellow-5" at 0.14, and reads a card at
 0.9 or more); one the reader cannot name is refused,
 reported never and read again only once a sighting of it is sure, so a cloth's square
-costs one reading, not one every frame.
+costs one reading, not one every frame. A newcomer lying mostly inside a larger card already
+reported is doubted too (`part_of`): a panel of that card's print the detector took for
+a card (the network splits the project's dark Lagim faces so), while a card put down on
+another is as large as it and is named.
 
 The tracker knows no pixels: it takes corner quadrilaterals and a callback that names
 the card inside one, so it is tested on plain coordinates and the pipeline decides how
@@ -30,6 +33,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from vision.detect import _overlap, _polygon_area
 from vision.geometry import side_lengths
 from vision.interfaces import Reading
 from vision.observations import Observation, as_corners
@@ -56,6 +60,7 @@ class TrackerSettings:
     size_change: float = 1.5     # most a card's long side may grow or shrink between sightings
     turn: float = 35.0           # most a card's long side may turn between sightings, degrees
     doubted_confidence: float = 0.5  # least confidence of a name that makes a doubted find a card
+    part_of: float = 0.7         # a newcomer this much inside a larger card reported is doubted
     min_likeness: float = 0.5    # least cosine similarity of looks for a sighting to continue a track
     move_threshold: float = 0.35  # how far a card must come to rest from where it was last reported
     settle_frames: int = 2       # frames a moved card must hold still before "moved"
@@ -229,7 +234,8 @@ class Tracker:
         if track.hits < self.settings.confirm_frames or track.refused:
             return []
         reading = identify(track.corners)
-        if track.doubted and (reading.code is None or reading.confidence < self.settings.doubted_confidence):
+        doubted = track.doubted or self._part_of_a_card(track)
+        if doubted and (reading.code is None or reading.confidence < self.settings.doubted_confidence):
             track.refused = True
             return []
         if reading.rotated:
@@ -241,6 +247,14 @@ class Tracker:
         track.reported_centre = track.centre
         track.zone = self._zone_of(track.corners)
         return [self._observation("appeared", track)]
+
+    def _part_of_a_card(self, track: _Track) -> bool:
+        """Whether `track` lies mostly inside a larger card reported and not yet gone (in
+        sight, or out of it: the detector may see only the panels of a card's print)."""
+        area = _polygon_area(track.corners)
+        return any(other.confirmed and _polygon_area(other.corners) > area
+                   and _overlap(track.corners, other.corners) >= self.settings.part_of * area
+                   for other in self._tracks if other is not track)
 
     def _missing_card(self, code: str | None, near: np.ndarray) -> _Track | None:
         """The nearest confirmed card with this code that is out of sight right now, if any

@@ -216,3 +216,18 @@ def test_a_doubted_find_named_only_faintly_is_not_a_card():
     """The printed reader named a floral cloth's flower "yellow-5" at 0.14."""
     events = play_doubted([[(card(500, 100), True)]] * 8, lambda corners: Reading("yellow-5", 0.14))
     assert events == []
+
+
+def test_a_panel_of_a_card_on_the_table_taken_for_a_card_is_not_one():
+    """The network splits a dark Lagim face into its panels: a find inside a card already
+    reported, which the reader cannot name, is a part of it."""
+    panels = [(card(100, 75, length=45), False), (card(100, 125, length=45), False)]
+    beside = [[(card(100, 100), False), panels[0]]] * 4  # a panel beside the card's own outline ...
+    alone = [panels] * 6  # ... then the panels alone, the card's own outline lost
+    events = play_doubted([[(card(100, 100), False)]] * N + beside + alone,
+                          lambda corners: Reading("red-7", 0.95) if _long(corners) > 80 else Reading(None, 0.1))  # the panel reads as nothing
+    assert [(e.kind, e.code) for _, e in events] == [("appeared", "red-7")]
+
+
+def _long(corners: np.ndarray) -> float:
+    return float(np.linalg.norm(corners[1] - corners[2]))
