@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -204,6 +205,15 @@ def _fitted(region: np.ndarray, offset: np.ndarray, grown: np.ndarray) -> np.nda
     return quad if fill > 0.85 and shared / max(union, 1.0) > 0.5 else grown
 
 
+class NetworkView(NamedTuple):
+    """The network's judgement of one frame: its core map (at its input size), the scale
+    the frame was shrunk by for it, and the cards it found (frame pixels)."""
+
+    core: np.ndarray
+    scale: float
+    cards: list[Detection]
+
+
 @dataclass(frozen=True)
 class JointSettings:
     core_floor: float = 0.5   # a contour find where the network's core probability nowhere reaches this is doubted
@@ -260,15 +270,22 @@ class JointCardDetector:
     def detect(self, image: np.ndarray) -> list[Detection]:
         return self.sure_and_doubted(image)[0]
 
-    def sure_and_doubted(self, image: np.ndarray) -> tuple[list[Detection], list[Detection]]:
+    def network_view(self, image: np.ndarray) -> NetworkView:
+        """What the network makes of `image`: the part of `sure_and_doubted` a live table
+        makes only now and then and reuses for the frames after (vision/live_detect.py)."""
+        interior, core, scale = self.learned.maps(image)
+        return NetworkView(core, scale, self.learned.cards_of_maps(interior, core, scale))
+
+    def sure_and_doubted(self, image: np.ndarray, view: NetworkView | None = None) -> tuple[list[Detection], list[Detection]]:
         """The cards, and the contour finds the network sees no card in at all (`core_floor`):
         a checked cloth's square, a strip of a card beneath, or a card of a design far from
         any the network was trained on (the project's dark Lagim faces, to it). What only
         a deck can tell apart; vision/recognize.py keeps the doubted finds it names. A
         card whose contour find a learned card matches (`agree`) is `agreed`: the contour
-        search and the network, each on its own, outline it alike."""
-        interior, core, scale = self.learned.maps(image)
-        learned = self.learned.cards_of_maps(interior, core, scale)
+        search and the network, each on its own, outline it alike. `view`: the network's
+        view of this frame, or of one a moment before it, where made already (else it is
+        made now)."""
+        core, scale, learned = view or self.network_view(image)
         finds = self.contour.detect(image)
         beyond = [float(side_lengths(d.corners).max()) * scale > self.settings.largest for d in finds]
         # a find beyond the network's sizes stands where it sees any card's core in it (a close-up's
