@@ -130,8 +130,8 @@ def random_face(game: str, code: str, big: Font, small: Font, rng: random.Random
         ink, action = _ink(colour, dark), ""
     else:
         text, _, action = code.partition(":")
-        ink = (220, 225, 230) if dark else tuple(rng.randint(20, 130) for _ in range(3))  # type: ignore[assignment]
-    inset = _border(face, rng, ink if game == "gargon" else tuple(rng.randint(30, 200) for _ in range(3)))
+        ink = (220, 225, 230) if dark else (rng.randint(20, 130), rng.randint(20, 130), rng.randint(20, 130))
+    inset = _border(face, rng, ink if game == "gargon" else (rng.randint(30, 200), rng.randint(30, 200), rng.randint(30, 200)))
     mark = rng.choice(("bar", "bar", "dot", "none")) if game == "gargon" else "none"
     layout = rng.choice(("centre", "centre+corners", "centre+corners", "corners"))
     if layout != "corners":
