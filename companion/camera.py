@@ -137,15 +137,18 @@ def source_problem(camera: str) -> str | None:
 
 def build_recognizer(setup: CameraSetup) -> "CardRecognizer":
     """The enrolled deck's recognizer, or the printed-token reader where print names the card,
-    for live play: with the contour search alone, which runs every frame, where the
-    network of the joint detector would cost a Raspberry Pi core ~50 ms more a frame, and
-    whose doubted finds have no reader's word before the tracker takes them
-    (models/README.md, "What ships: the joint detector")."""
+    for live play: with the joint detector as a stream of frames affords it
+    (vision/live_detect.py): the contour search every frame, judged against the network's
+    last view of the table, which it makes again only once the table has changed and
+    settled (a Raspberry Pi core pays its ~50 ms on a few frames in a hundred, not on
+    every one); a find the network doubts becomes a card only once the reader names it
+    (vision/track.py). One recognizer per camera loop: the detector keeps that table's
+    view (models/README.md, "What ships: the joint detector")."""
     from vision.deck import DeckProfile
-    from vision.detectors import card_detector
+    from vision.detectors import live_detector
     from vision.recognize import CardRecognizer
 
-    detector = card_detector("contour")
+    detector = live_detector()
     if setup.deck:
         return CardRecognizer.for_deck(DeckProfile.load(Path(setup.deck).expanduser()), threads=setup.threads,
                                        detector=detector)

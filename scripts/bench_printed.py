@@ -43,7 +43,7 @@ from vision.colour import read_colour
 from vision.detect import ContourCardDetector
 from scripts.lib.evaluate import TruthCard, match_by_centre
 from vision.pipeline import cut_out
-from vision.printed import DEFAULT_MODEL, LEVELS, LevelReader, PrintedReader, token_labels
+from vision.printed import DEFAULT_MODEL, LEVEL_MODEL, LEVELS, LevelReader, PrintedReader, token_labels
 from scripts.lib.printed_faces import dugtungan_face, fonts, gargon_face, lagim_level_face
 from vision.synth.faces import game_codes, game_face, roman
 from scripts.lib.families import FAMILIES, HELD_OUT, deck_of
@@ -94,12 +94,13 @@ def family_key(game: str, family: str) -> str:
     return f"{game}/{'held_out_family' if family == HELD_OUT else 'family'}:{family}"
 
 
-def reader_for(game: str, model) -> Callable[[np.ndarray], str | None]:
-    """What the printed reader says a card is: its code, or for Lagim its level numeral."""
+def reader_for(game: str, model: Path | None) -> Callable[[np.ndarray], str | None]:
+    """What the printed reader says a card is: its code, or for Lagim its level numeral
+    (`model`, or by default the model each reader ships with)."""
     if game == "lagim":
-        levels = LevelReader(model)
+        levels = LevelReader(model or LEVEL_MODEL)
         return lambda card: roman(level) if (level := levels.read(card).value) else None
-    reader = PrintedReader(game, model)
+    reader = PrintedReader(game, model or DEFAULT_MODEL)
     return lambda card: reader.identify(card).code
 
 
@@ -172,12 +173,12 @@ def score(read: Callable[[np.ndarray], str | None], cards: list[tuple[str, np.nd
             "ms_per_card": round(1000 * statistics.median(times), 2) if times else None}
 
 
-def printed_report(scenes: int, ocr_cards: int, model: Path = DEFAULT_MODEL, games: tuple[str, ...] = GAMES,
+def printed_report(scenes: int, ocr_cards: int, model: Path | None = None, games: tuple[str, ...] = GAMES,
                    progress: Callable[[dict], None] | None = None, families: tuple[str, ...] = ()) -> dict:
     """Every set of every game in `games` (and of each of `families`, Gargon and
     dugtungan); `progress` sees each set's entry as it is done."""
     cv2.setNumThreads(1)
-    report: dict = {"eval_seed": EVAL_SEED, "scenes_per_set": scenes, "model": str(model)}
+    report: dict = {"eval_seed": EVAL_SEED, "scenes_per_set": scenes, "model": str(model or "shipped")}
     for game in games:
         read = reader_for(game, model)
         ocr = OcrBaseline(game) if ocr_cards else None
@@ -205,7 +206,8 @@ def main() -> None:
     parser.add_argument("--scenes", type=int, default=40)
     parser.add_argument("--ocr-cards", type=int, default=60,
                         help="cards per set also read by the OCR baseline (about 1 s each); 0 skips it")
-    parser.add_argument("--model", type=Path, default=DEFAULT_MODEL, help="the printed-token model to measure")
+    parser.add_argument("--model", type=Path, help="the printed-token model to measure (default: the shipped "
+                        "models, printed_levels.onnx for Lagim levels)")
     parser.add_argument("--games", nargs="+", choices=GAMES, default=list(GAMES))
     parser.add_argument("--families", nargs="*", choices=list(FAMILIES),
                         help="also these face families (none named: all of them; the held-out one reported apart)")

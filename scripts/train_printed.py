@@ -43,7 +43,8 @@ from vision.printed import DEFAULT_MODEL, INPUT_SIZE, LEVELS, NO_LEVEL, all_labe
 from scripts.lib.printed_faces import dugtungan_face, fonts, gargon_face, lagim_level_face
 from vision.synth.augment import cut_out_with_corner_error
 from vision.synth.faces import FACE_SIZE
-from scripts.lib.families import FAMILIES, HELD_OUT, SLEEVES, TRAINING, Type
+from scripts.lib.families import FAMILIES, HELD_OUT, SLEEVES, TRAINING, Type, sleeved
+from scripts.lib.random_designs import random_face
 
 GARGON_COLOURS = ("white", "blue", "violet", "red", "yellow", "green")
 BANK_SIZE = (2 * INPUT_SIZE[0], 2 * INPUT_SIZE[1])  # faces kept at twice the input size
@@ -60,14 +61,15 @@ def draw(game: str, token: str, font, rng: random.Random, vary: bool) -> np.ndar
     return dugtungan_face(token, font, rng, vary)
 
 
-def bank(held_out: bool, seed: int, copies: int, vary: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
-    """Every label drawn `copies` times in every font (of one side of the split), at
-    BANK_SIZE; a share `vary` of them with glyphs reshaped (`scripts.lib.printed_faces`)."""
+def bank(held_out: bool, seed: int, copies: int, vary: float = 0.0, level_copies: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """Every label drawn `copies` times in every font (of one side of the split), a Lagim
+    level `level_copies` times more, at BANK_SIZE; a share `vary` of them with glyphs
+    reshaped (`scripts.lib.printed_faces`)."""
     rng = random.Random(seed)
     faces, labels = [], []
     for font in fonts(held_out):
         for index, (game, token) in enumerate(all_labels()):
-            for _ in range(copies):
+            for _ in range(copies + (level_copies if game == "lagim" else 0)):
                 face = draw(game, token, font, rng, rng.random() < vary)
                 faces.append(cv2.resize(face, BANK_SIZE, interpolation=cv2.INTER_AREA))
                 labels.append(index)
@@ -94,6 +96,24 @@ def family_bank(held_out: bool, seed: int, copies: int) -> tuple[np.ndarray, np.
                 face = FAMILIES[name].face(game, code, sleeve, kind)
                 faces.append(cv2.resize(face, BANK_SIZE, interpolation=cv2.INTER_AREA))
                 labels.append(index)
+    return np.stack(faces), np.array(labels)
+
+
+def design_bank(seed: int, copies: dict[str, int], vary: float) -> tuple[np.ndarray, np.ndarray]:
+    """Every Gargon and dugtungan label drawn `copies[game]` times, each in a deck design
+    of its own drawn at random (`scripts.lib.random_designs`) in two random training
+    fonts, a share `vary` with the big token's glyphs reshaped, a third sleeved."""
+    rng = random.Random(seed)
+    pool = fonts(held_out=False)
+    faces, labels = [], []
+    for index, (game, token) in enumerate(all_labels()):
+        for _ in range(copies.get(game, 0)):
+            code = f"{rng.choice(GARGON_COLOURS)}-{token}" if game == "gargon" else token
+            face = random_face(game, code, rng.choice(pool), rng.choice(pool), rng, rng.random() < vary)
+            if rng.random() < 0.33:
+                face = sleeved(face, rng.choice(list(SLEEVES)))
+            faces.append(cv2.resize(face, BANK_SIZE, interpolation=cv2.INTER_AREA))
+            labels.append(index)
     return np.stack(faces), np.array(labels)
 
 
@@ -225,6 +245,8 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=64)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--copies", type=int, default=2, help="drawings of each label in each training font")
+    parser.add_argument("--level-copies", type=int, default=0,
+                        help="more drawings of each Lagim level in each training font (its share shrinks as the designs grow)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--vary", type=float, default=0.0, help="share of faces drawn with reshaped glyphs")
     parser.add_argument("--lr", type=float, default=3e-3, help="peak learning rate")
@@ -232,6 +254,11 @@ def main() -> None:
     parser.add_argument("--init-onnx", type=Path, help="start from the weights of an exported model of this network")
     parser.add_argument("--family-copies", type=int, default=40,
                         help="drawings of each Gargon and dugtungan label in each training face family, each in a random training font")
+    parser.add_argument("--design-copies", type=int, nargs=2, default=(200, 25), metavar=("GARGON", "DUGTUNGAN"),
+                        help="drawings of each Gargon and each dugtungan label, each in a random design of its own")
+    parser.add_argument("--measure-held-out", action="store_true",
+                        help="also measure the held-out face family at the end (only once a model is chosen: "
+                             "no choice may be made on that figure)")
     parser.add_argument("--out", type=Path, default=DEFAULT_MODEL)
     parser.add_argument("--checkpoint", type=Path, default=Path("build/printed_tokens.pt"),
                         help="where the trained weights go (git-ignored), for a later --init")
@@ -239,12 +266,19 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     started = time.time()
-    faces, labels = bank(held_out=False, seed=args.seed, copies=args.copies, vary=args.vary)
+    faces, labels = bank(held_out=False, seed=args.seed, copies=args.copies, vary=args.vary, level_copies=args.level_copies)
     if args.family_copies:
         family_faces, family_labels = family_bank(held_out=False, seed=args.seed + 2, copies=args.family_copies)
         faces, labels = np.concatenate([faces, family_faces]), np.concatenate([labels, family_labels])
+    designs = dict(zip(("gargon", "dugtungan"), args.design_copies))
+    if any(designs.values()):
+        design_faces, design_labels = design_bank(seed=args.seed + 5, copies=designs, vary=args.vary)
+        faces, labels = np.concatenate([faces, design_faces]), np.concatenate([labels, design_labels])
     held_faces, held_labels = bank(held_out=True, seed=args.seed + 1, copies=1)
-    family_held_faces, family_held_labels = family_bank(held_out=True, seed=args.seed + 3, copies=3)
+    # validation: training families and random designs drawn afresh (other seeds), what choices are judged on
+    valid = [family_bank(held_out=False, seed=args.seed + 6, copies=3),
+             design_bank(seed=args.seed + 7, copies={"gargon": 40, "dugtungan": 4}, vary=0.5)]
+    valid_faces, valid_labels = np.concatenate([f for f, _ in valid]), np.concatenate([y for _, y in valid])
     print(f"bank: {len(faces)} training faces, {len(held_faces)} held-out, {time.time() - started:.0f} s", flush=True)
     classes = len(all_labels())
     model = network(classes)
@@ -266,7 +300,11 @@ def main() -> None:
         if step % 100 == 0:
             print(f"step {step} loss {loss.item():.3f} {time.time() - started:.0f} s", flush=True)
     held_out = accuracy(model, held_faces, held_labels, 3000, seed=99)
-    held_out_family = accuracy(model, family_held_faces, family_held_labels, 2000, seed=98)
+    validation = accuracy(model, valid_faces, valid_labels, 3000, seed=97)
+    held_out_family = None
+    if args.measure_held_out:
+        family_held_faces, family_held_labels = family_bank(held_out=True, seed=args.seed + 3, copies=3)
+        held_out_family = {"family": HELD_OUT} | accuracy(model, family_held_faces, family_held_labels, 2000, seed=98)
     model.eval()
     args.checkpoint.parent.mkdir(parents=True, exist_ok=True)
     torch.save(model.state_dict(), args.checkpoint)  # the weights survive a failed export
@@ -279,12 +317,13 @@ def main() -> None:
         "outputs": "two logits per label, upright then turned", "face_size": list(FACE_SIZE),
         "sha256": file_sha256(args.out), "steps": args.steps, "batch": args.batch, "seed": args.seed,
         "init": str(args.init or args.init_onnx) if args.init or args.init_onnx else None,
-        "family_copies": args.family_copies, "training_families": [n for n in TRAINING if FAMILIES[n].type is not None], "lr": args.lr, "vary": args.vary, "copies": args.copies, "corner_error": CORNER_ERROR, "table_margin": MARGIN,
-        "held_out_font_accuracy_synthetic": held_out,
-        "held_out_family_accuracy_synthetic": {"family": HELD_OUT} | held_out_family,
+        "family_copies": args.family_copies, "training_families": [n for n in TRAINING if FAMILIES[n].type is not None],
+        "design_copies": designs, "lr": args.lr, "vary": args.vary, "copies": args.copies, "level_copies": args.level_copies, "corner_error": CORNER_ERROR,
+        "table_margin": MARGIN, "held_out_font_accuracy_synthetic": held_out,
+        "validation_accuracy_synthetic": validation, "held_out_family_accuracy_synthetic": held_out_family,
     }, indent=1) + "\n")
-    print(json.dumps({"held_out_font_accuracy_synthetic": held_out, "held_out_family_accuracy_synthetic": held_out_family,
-                      "seconds": round(time.time() - started)}))
+    print(json.dumps({"held_out_font_accuracy_synthetic": held_out, "validation_accuracy_synthetic": validation,
+                      "held_out_family_accuracy_synthetic": held_out_family, "seconds": round(time.time() - started)}))
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import vision
 from vision.embed import DEFAULT_MODEL as EMBEDDER
-from vision.printed import DEFAULT_MODEL as PRINTED_READER
+from vision.printed import DEFAULT_MODEL as PRINTED_READER, LEVEL_MODEL as LEVEL_READER
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,7 +31,7 @@ def test_every_installed_module_imports_without_the_scripts_or_the_tests() -> No
 
 def test_the_default_models_lie_inside_the_vision_package_as_the_repository_keeps_them() -> None:
     package = Path(vision.__file__).parent
-    for model in (EMBEDDER, PRINTED_READER):
+    for model in (EMBEDDER, PRINTED_READER, LEVEL_READER):
         assert model.is_file(), model
         assert model.parent == package / "models"
         assert model.resolve() == (ROOT / "models" / model.name).resolve()

@@ -13,7 +13,10 @@ are the art, and their hue moved with the light.
 Two maps agree when, in the cells where the enrolled shot is saturated, the card's
 chroma points the same way (the hue; saturation falls under glare, hue does not) and
 is not much paler (a white card where a yellow one is enrolled). A shot with no
-saturated cells asks the card to be unsaturated too, or, where the shot is at least
+saturated cells asks the card to be unsaturated too (in its most coloured tenth of
+cells, not on the whole: a forgotten blue-10 whose only colour is a thin numeral, a
+frame and a ribbon across its foot averages out pale beside the enrolled white-10,
+and passed), or, where the shot is at least
 tinted in a few cells (pastel art, a pale print washed out by the enrollment light),
 to be tinted the same way there: the same card under a warmer or stronger light is
 more saturated than its shot, not differently coloured. Measured on enrollment-style
@@ -33,7 +36,8 @@ import numpy as np
 MAP_SIZE = (9, 12)   # cells across and down: colour needs no detail
 SATURATED = 25.0     # chroma (Lab a, b distance from grey) of a cell that carries colour
 MIN_SATURATED = 3    # fewer saturated cells than this: the shot is a white card
-PALE = 12.0          # mean chroma of a card that reads as white
+PALE = 12.0          # chroma of a card's most coloured cells (PALE_PERCENTILE) where it reads as white
+PALE_PERCENTILE = 90  # of the card's cells: a white card's colour may not sit in a tenth of it
 
 
 def chroma_maps(cards: Sequence[np.ndarray]) -> np.ndarray:
@@ -55,7 +59,9 @@ def colour_agreement(card: np.ndarray, shot: np.ndarray) -> float:
     saturated = strength > SATURATED
     if np.count_nonzero(saturated) >= MIN_SATURATED:
         return _same_hue(q[saturated], s[saturated], strength[saturated])
-    pale = float(min(1.0, PALE / max(float(np.linalg.norm(q, axis=1).mean()), 1e-6)))
+    k = PALE_PERCENTILE * (len(q) - 1) // 100
+    coloured = float(np.partition(np.linalg.norm(q, axis=1), k)[k])  # np.percentile's 'lower', without its overhead
+    pale = float(min(1.0, PALE / max(coloured, 1e-6)))
     tinted = strength > PALE
     if np.count_nonzero(tinted) < MIN_SATURATED:
         return pale

@@ -33,11 +33,13 @@ from vision.chroma import chroma_maps
 from vision.template import details, templates
 
 # /2 added the shots' templates, /3 their detail images, /4 the consistency threshold,
-# /5 chroma maps, /6 the spans confidence is measured in, /7 the fine consistency threshold
-FORMAT = "table-companion-deck/7"
+# /5 chroma maps, /6 the spans confidence is measured in, /7 the fine consistency threshold,
+# /8 colour cuts of white shots measured on the card's most coloured cells (vision/chroma.py)
+FORMAT = "table-companion-deck/8"
 _OLDER = {old: "enrolled by an older version (thresholds of an older identifier); enroll the deck again"
           for old in ("table-companion-deck/1", "table-companion-deck/2", "table-companion-deck/3",
-                      "table-companion-deck/4", "table-companion-deck/5", "table-companion-deck/6")}
+                      "table-companion-deck/4", "table-companion-deck/5", "table-companion-deck/6",
+                      "table-companion-deck/7")}
 
 
 class _FormatError(ValueError):

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -204,6 +205,15 @@ def _fitted(region: np.ndarray, offset: np.ndarray, grown: np.ndarray) -> np.nda
     return quad if fill > 0.85 and shared / max(union, 1.0) > 0.5 else grown
 
 
+class NetworkView(NamedTuple):
+    """The network's judgement of one frame: its core map (at its input size), the scale
+    the frame was shrunk by for it, and the cards it found (frame pixels)."""
+
+    core: np.ndarray
+    scale: float
+    cards: list[Detection]
+
+
 @dataclass(frozen=True)
 class JointSettings:
     core_floor: float = 0.5   # a contour find where the network's core probability nowhere reaches this is doubted
@@ -260,21 +270,28 @@ class JointCardDetector:
     def detect(self, image: np.ndarray) -> list[Detection]:
         return self.sure_and_doubted(image)[0]
 
-    def sure_and_doubted(self, image: np.ndarray) -> tuple[list[Detection], list[Detection]]:
+    def network_view(self, image: np.ndarray) -> NetworkView:
+        """What the network makes of `image`: the part of `sure_and_doubted` a live table
+        makes only now and then and reuses for the frames after (vision/live_detect.py)."""
+        interior, core, scale = self.learned.maps(image)
+        return NetworkView(core, scale, self.learned.cards_of_maps(interior, core, scale))
+
+    def sure_and_doubted(self, image: np.ndarray, view: NetworkView | None = None) -> tuple[list[Detection], list[Detection]]:
         """The cards, and the contour finds the network sees no card in at all (`core_floor`):
         a checked cloth's square, a strip of a card beneath, or a card of a design far from
         any the network was trained on (the project's dark Lagim faces, to it). What only
         a deck can tell apart; vision/recognize.py keeps the doubted finds it names. A
         card whose contour find a learned card matches (`agree`) is `agreed`: the contour
-        search and the network, each on its own, outline it alike."""
-        interior, core, scale = self.learned.maps(image)
-        learned = self.learned.cards_of_maps(interior, core, scale)
+        search and the network, each on its own, outline it alike. `view`: the network's
+        view of this frame, or of one a moment before it, where made already (else it is
+        made now)."""
+        core, scale, learned = view or self.network_view(image)
         finds = self.contour.detect(image)
         beyond = [float(side_lengths(d.corners).max()) * scale > self.settings.largest for d in finds]
         # a find beyond the network's sizes stands where it sees any card's core in it (a close-up's
         # art box); an envelope or a sheet of paper, where it sees none, is doubted
         large = [d for d, big in zip(finds, beyond) if big and (_core_peak(d, core, scale) or 0.0) >= self.settings.core_floor]
-        learned = [d for d, held in zip(learned, _holding(large, learned).any(axis=0)) if not held]
+        learned = [d for d, held in zip(learned, np.asarray(_holding(large, learned).any(axis=0))) if not held]
         kept, doubted = list(large), [d for d, big in zip(finds, beyond) if big and not any(d is k for k in large)]
         areas = [_polygon_area(d.corners) for d in finds]
         for i, (d, big, holds) in enumerate(zip(finds, beyond, _holding(finds, learned))):
@@ -335,7 +352,7 @@ def unclaimed(learned: list[Detection], finds: list[Detection]) -> list[Detectio
     either: what the network adds where the contour search found nothing."""
     out = []
     boxes = [(c.corners.min(axis=0), c.corners.max(axis=0)) for c in finds]
-    for d, claimed in zip(learned, _holding(finds, learned).any(axis=0)):
+    for d, claimed in zip(learned, np.asarray(_holding(finds, learned).any(axis=0))):
         if claimed:
             continue
         area, lo, hi = _polygon_area(d.corners), d.corners.min(axis=0), d.corners.max(axis=0)

@@ -1,8 +1,10 @@
 """The vision loop: a camera frame in, the table's changes (observations) out.
 
 Detection runs every frame because it is cheap and is what tells a card is still
-there; identification is slow, so the tracker calls it once per new card, on the
-frame that confirms it. Everything runs on one thread: on a Raspberry Pi the other
+there (the live joint detector's network only when the table changed, see
+vision/live_detect.py); identification is slow, so the tracker calls it once per new
+card, on the frame that confirms it, and for a find the detector doubts it decides
+whether there is a card at all. Everything runs on one thread: on a Raspberry Pi the other
 cores belong to the web server, speech and the camera driver, and one predictable
 thread keeps frame times even.
 """
@@ -16,9 +18,10 @@ import cv2
 import numpy as np
 
 from vision.detect import rectify
+from vision.detectors import sure_and_doubted
 from vision.geometry import side_lengths
 from vision.refine import refine_quad
-from vision.interfaces import CardDetector, FrameSource, Identifier
+from vision.interfaces import CardDetector, Detection, FrameSource, Identifier
 from vision.observations import Observation
 from vision.track import Tracker, TrackerSettings, ZoneOf
 
@@ -68,20 +71,20 @@ class Pipeline:
 
     def process(self, frame: np.ndarray, timestamp: float) -> list[Observation]:
         """One frame (BGR) taken at `timestamp` seconds; the observations it causes."""
-        quads = self._cards(frame)
+        sure, doubted = (self._cards(frame, finds) for finds in sure_and_doubted(self.detector, frame))
+        quads = sure + doubted
         return self.tracker.update(quads, timestamp, lambda corners: self.identifier.identify(cut_out(frame, corners)),
-                                   [card_look(frame, q) for q in quads])
+                                   [card_look(frame, q) for q in quads], [False] * len(sure) + [True] * len(doubted))
 
-    def _cards(self, frame: np.ndarray) -> list[np.ndarray]:
-        """Detected quadrilaterals that can be a card seen from above the table.
+    def _cards(self, frame: np.ndarray, finds: list[Detection]) -> list[np.ndarray]:
+        """The finds that can be a card seen from above the table.
 
         A camera that sees a table never sees one card longer than `max_card_length` of
         the frame's shorter side; bigger quadrilaterals are light falling across the
         table or the table split by an arm.
         """
         longest = self.max_card_length * min(frame.shape[:2])
-        quads = [d.corners for d in self.detector.detect(frame)]
-        return [q for q in quads if side_lengths(q).max() <= longest]
+        return [d.corners for d in finds if side_lengths(d.corners).max() <= longest]
 
     def run(self, source: FrameSource, stopped: Callable[[], bool],
             clock: Callable[[], float] = time.monotonic) -> Iterator[Observation]:

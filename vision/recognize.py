@@ -180,11 +180,13 @@ class CardRecognizer:
 
     def _whole_cards(self, cut: CardCutter, chosen: list[tuple[np.ndarray, Reading]]) -> list[tuple[np.ndarray, Reading]]:
         """Unsure cards read again as the whole card their outline would be part of
-        (vision/extend.py), each outline fitted to the edges near it."""
+        (vision/extend.py), each outline fitted to the edges near it. Only a reading
+        that names the card replaces the one it has: an outline guessed past what was
+        seen earns its place by a name, not by a null a little less unsure."""
         tries = [(i, quad) for i, (corners, reading) in enumerate(chosen) if _unsure(reading)
                  for quad in whole_card_outlines(corners)]
         fitted = refine_quads(cut.image, [q for _, q in tries])
-        return self._clearer(cut, chosen, [(i, q) for (i, _), q in zip(tries, fitted)])
+        return self._clearer(cut, chosen, [(i, q) for (i, _), q in zip(tries, fitted)], named=True)
 
     def _cut_again(self, cut: CardCutter, chosen: list[tuple[np.ndarray, Reading]]) -> list[tuple[np.ndarray, Reading]]:
         """Unsure cards cut out again where their best candidate's face lies, read in one
@@ -206,13 +208,14 @@ class CardRecognizer:
         return chosen
 
     def _clearer(self, cut: CardCutter, chosen: list[tuple[np.ndarray, Reading]],
-                 tries: list[tuple[int, np.ndarray]]) -> list[tuple[np.ndarray, Reading]]:
+                 tries: list[tuple[int, np.ndarray]], named: bool = False) -> list[tuple[np.ndarray, Reading]]:
         """`chosen` with card i's reading replaced wherever one of its other outlines
-        (`tries`: (i, corners)), read in one batch, reads more confidently."""
+        (`tries`: (i, corners)), read in one batch, reads more confidently (and, if
+        `named`, names the card)."""
         if not tries:
             return chosen
         chosen = list(chosen)
         for (i, quad), reading in zip(tries, self.identifier.identify_many([cut(q) for _, q in tries])):
-            if reading.confidence > chosen[i][1].confidence:
+            if reading.confidence > chosen[i][1].confidence and (reading.code is not None or not named):
                 chosen[i] = (quad, reading)
         return chosen

@@ -8,6 +8,18 @@ sweeping by never holds still), and gone only after `lose_frames` frames without
 sweeping over the table neither deletes nor creates anything. Identification is the
 slow step, so it runs once, when a track is confirmed, never per frame.
 
+A detector may doubt a find (vision/detectors.py `sure_and_doubted`: a contour find the
+network saw no card in: a checked cloth's square, a strip of a card beneath, or a card
+put down since the network last looked). A track whose latest sighting is doubted is
+confirmed only when the reader names its card, and surely (`doubted_confidence`: the
+printed reader named a floral cloth's flower "yellow-5" at 0.14, and reads a card at
+0.9 or more); one the reader cannot name is refused,
+reported never and read again only once a sighting of it is sure, so a cloth's square
+costs one reading, not one every frame. A newcomer lying mostly inside a larger card already
+reported is doubted too (`part_of`): a panel of that card's print the detector took for
+a card (the network splits the project's dark Lagim faces so), while a card put down on
+another is as large as it and is named.
+
 The tracker knows no pixels: it takes corner quadrilaterals and a callback that names
 the card inside one, so it is tested on plain coordinates and the pipeline decides how
 a card is cut out and read.
@@ -21,6 +33,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from vision.detect import _overlap, _polygon_area
 from vision.geometry import side_lengths
 from vision.interfaces import Reading
 from vision.observations import Observation, as_corners
@@ -45,6 +58,9 @@ class TrackerSettings:
     gate: float = 1.2            # farthest a card may jump between frames it is seen in
     hidden_gate: float = 0.35    # ... and once it has been out of sight for two frames or more
     size_change: float = 1.5     # most a card's long side may grow or shrink between sightings
+    turn: float = 35.0           # most a card's long side may turn between sightings, degrees
+    doubted_confidence: float = 0.5  # least confidence of a name that makes a doubted find a card
+    part_of: float = 0.7         # a newcomer this much inside a larger card reported is doubted
     min_likeness: float = 0.5    # least cosine similarity of looks for a sighting to continue a track
     move_threshold: float = 0.35  # how far a card must come to rest from where it was last reported
     settle_frames: int = 2       # frames a moved card must hold still before "moved"
@@ -64,6 +80,8 @@ class _Track:
     reported_centre: np.ndarray = field(default_factory=lambda: np.zeros(2))
     zone: str | None = None
     look: np.ndarray | None = None
+    doubted: bool = False        # its latest sighting was a find the detector doubts
+    refused: bool = False        # doubted, and the reader could not name it
 
     @property
     def confirmed(self) -> bool:
@@ -76,6 +94,20 @@ class _Track:
     @property
     def length(self) -> float:
         return _long_side(self.corners)
+
+
+def _long_axis(corners: np.ndarray) -> float:
+    """The direction of a card's long side, degrees in [0, 180): the same whichever way
+    up it lies and wherever its corners start."""
+    sides = np.roll(corners, -1, axis=0) - corners
+    dx, dy = sides[int(np.argmax(np.hypot(sides[:, 0], sides[:, 1])))]
+    return float(np.degrees(np.arctan2(dy, dx))) % 180.0
+
+
+def _turned(a: float, b: float) -> float:
+    """Degrees between two long-axis directions."""
+    d = abs(a - b) % 180.0
+    return min(d, 180.0 - d)
 
 
 def _long_side(corners: np.ndarray) -> float:
@@ -110,27 +142,30 @@ class Tracker:
         self._ids = itertools.count(1)
 
     def update(self, detections: Sequence[np.ndarray], timestamp: float, identify: IdentifyCard,
-               looks: Sequence[np.ndarray] | None = None) -> list[Observation]:
+               looks: Sequence[np.ndarray] | None = None, doubted: Sequence[bool] | None = None) -> list[Observation]:
         """Take one frame's card quadrilaterals; return what changed on the table.
 
         `looks`, if given, holds one unit vector per detection that describes what the
         card looks like whichever way up it lies (see `vision.pipeline.card_look`); a
-        track then only continues with a sighting that looks like it.
+        track then only continues with a sighting that looks like it. `doubted`, if
+        given, says of each detection whether the detector doubts it (module docstring).
         """
         quads = [np.asarray(d, dtype=np.float64).reshape(4, 2) for d in detections]
         seen_looks: list[np.ndarray | None] = list(looks) if looks is not None else [None] * len(quads)
+        doubts = list(doubted) if doubted is not None else [False] * len(quads)
         matched = self._associate(quads, seen_looks)
         events: list[Observation] = []
         for track in list(self._tracks):
             if track.id in matched:
                 i = matched[track.id]
-                events += self._seen(track, quads[i], seen_looks[i], timestamp, identify)
+                events += self._seen(track, quads[i], seen_looks[i], doubts[i], timestamp, identify)
             else:
                 events += self._unseen(track)
         taken = set(matched.values())
         for i, quad in enumerate(quads):
             if i not in taken:
-                self._tracks.append(_Track(next(self._ids), quad, timestamp, timestamp, look=seen_looks[i]))
+                self._tracks.append(_Track(next(self._ids), quad, timestamp, timestamp, look=seen_looks[i],
+                                           doubted=doubts[i]))
                 events += self._confirm_if_due(self._tracks[-1], identify)
         return events
 
@@ -140,19 +175,24 @@ class Tracker:
         A card out of sight for more than a flicker is looked for only where it was
         last seen (a hand uncovers it where it lay): a newcomer put down nearby must not
         inherit a hidden card's identity. And a card keeps its size (a shadow
-        taken for a big card must not swallow a real one) and its look (a neighbour
-        uncovered by the same hand must not swap identities with it). A card carried
+        taken for a big card must not swallow a real one), its look (a neighbour
+        uncovered by the same hand must not swap identities with it) and, within
+        `turn`, its direction (a card dropped on a discard pile, alike in look and
+        size, lies turned on the one below: it is a new card, not the one below moved). A card carried
         further is recognised by its code instead (`_confirm_if_due`). Confirmed cards
         choose first so a flickering newcomer never steals a known card's sighting.
         """
         s = self.settings
         lengths = [_long_side(quad) for quad in quads]
+        axes = [_long_axis(quad) for quad in quads]
         pairs = []
         for track in self._tracks:
             reach = (s.gate if track.missed < 2 else s.hidden_gate) * track.length
+            axis = _long_axis(track.corners)
             for i, quad in enumerate(quads):
                 distance = float(np.linalg.norm(quad.mean(axis=0) - track.centre))
                 if (distance <= reach and 1 / s.size_change <= lengths[i] / track.length <= s.size_change
+                        and _turned(axis, axes[i]) <= s.turn
                         and _alike(track.look, looks[i], s.min_likeness)):
                     pairs.append((not track.confirmed, distance, track.id, i))
         matched: dict[int, int] = {}
@@ -161,7 +201,7 @@ class Tracker:
                 matched[track_id] = i
         return matched
 
-    def _seen(self, track: _Track, quad: np.ndarray, look: np.ndarray | None, timestamp: float,
+    def _seen(self, track: _Track, quad: np.ndarray, look: np.ndarray | None, doubted: bool, timestamp: float,
               identify: IdentifyCard) -> list[Observation]:
         corners = _same_orientation(track.corners, quad)
         if look is not None and track.look is not None:  # follow slow changes of light
@@ -171,6 +211,8 @@ class Tracker:
         track.still = track.still + 1 if step <= self.settings.still_tolerance * track.length else 0
         track.corners, track.last_seen = corners, timestamp
         track.missed = 0
+        track.doubted = doubted
+        track.refused = track.refused and doubted  # a sure sighting earns a refused track another reading
         if not track.confirmed:
             # a newcomer must also hold still: a card put down does, a passing hand does not
             track.hits = track.hits + 1 if track.still else 1
@@ -189,9 +231,13 @@ class Tracker:
         return []
 
     def _confirm_if_due(self, track: _Track, identify: IdentifyCard) -> list[Observation]:
-        if track.hits < self.settings.confirm_frames:
+        if track.hits < self.settings.confirm_frames or track.refused:
             return []
         reading = identify(track.corners)
+        doubted = track.doubted or self._part_of_a_card(track)
+        if doubted and (reading.code is None or reading.confidence < self.settings.doubted_confidence):
+            track.refused = True
+            return []
         if reading.rotated:
             track.corners = np.roll(track.corners, -2, axis=0)
         carried = self._missing_card(reading.code, track.centre)
@@ -201,6 +247,14 @@ class Tracker:
         track.reported_centre = track.centre
         track.zone = self._zone_of(track.corners)
         return [self._observation("appeared", track)]
+
+    def _part_of_a_card(self, track: _Track) -> bool:
+        """Whether `track` lies mostly inside a larger card reported and not yet gone (in
+        sight, or out of it: the detector may see only the panels of a card's print)."""
+        area = _polygon_area(track.corners)
+        return any(other.confirmed and _polygon_area(other.corners) > area
+                   and _overlap(track.corners, other.corners) >= self.settings.part_of * area
+                   for other in self._tracks if other is not track)
 
     def _missing_card(self, code: str | None, near: np.ndarray) -> _Track | None:
         """The nearest confirmed card with this code that is out of sight right now, if any

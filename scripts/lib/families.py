@@ -93,14 +93,15 @@ def sleeved(face: np.ndarray, sleeve: str) -> np.ndarray:
 # --- drawing helpers ---------------------------------------------------------------------
 
 def _say(face: np.ndarray, text: str, centre: tuple[float, float], height: int, colour: tuple[int, int, int], font: Font,
-         max_width: float, turned: bool = False) -> None:
+         max_width: float, turned: bool = False, vary: random.Random | None = None) -> None:
     """Text centred on `centre`; `turned`: printed upside down, `centre` then measured
-    from the far corner (a card's second index sits where the first does, turned round)."""
+    from the far corner (a card's second index sits where the first does, turned round);
+    `vary`: glyphs reshaped (`print_text`, training)."""
     if not turned:
-        print_text(face, text, centre, height, colour, font, max_width)
+        print_text(face, text, centre, height, colour, font, max_width, vary)
         return
     flipped = cv2.rotate(face, cv2.ROTATE_180)
-    print_text(flipped, text, centre, height, colour, font, max_width)
+    print_text(flipped, text, centre, height, colour, font, max_width, vary)
     face[:] = cv2.rotate(flipped, cv2.ROTATE_180)
 
 

@@ -46,3 +46,18 @@ def test_cards_put_down_in_a_video_become_observations_with_codes_and_seats(tmp_
     # video once had red-2 read as red-12, and now every card is named right
     assert all(code in truth for code in named), (named, truth)
     assert all(o.zone == "centre" or o.zone.startswith("seat-") for o in appeared)
+
+
+def test_on_a_floral_cloth_only_the_cards_put_down_appear(tmp_path: Path) -> None:
+    """The live table judges its finds with the joint detector (vision/live_detect.py):
+    the contour search alone reported a flower of this cloth as a card
+    (tests/vision/test_live_pipeline.py runs both loops on such a table)."""
+    from scripts.lib.scripted import ScriptedCard, TableScript
+    from vision.synth.camera import Pose
+
+    script = TableScript((960, 540), frames=24, fps=10.0, table="floral", card_length=162, seed=1, cards=[
+        ScriptedCard("red-7", Pose(420, 260, 8), placed=0), ScriptedCard("blue-14", Pose(536, 276, 8), placed=4)])
+    path = tmp_path / "floral.avi"
+    write_video(ScriptedVideo(script), path)
+    seen = list(live_observations(CameraSetup(str(path), "", "gargon"), seats=2, stopped=lambda: False))
+    assert [o.code for o in seen if o.kind == "appeared"] == ["red-7", "blue-14"]

@@ -157,3 +157,77 @@ def test_of_two_hidden_copies_of_a_card_the_nearer_one_turned_up_again():
         events += tracker.update([card(760, 500)], i / 10, same_code)
     second = events[1].track
     assert [(e.kind, e.track) for e in events[2:]] == [("moved", second)]
+
+
+class NamesOnly:
+    """Names the cards at the given columns (like CountingIdentifier) and nothing else: a
+    cloth's square is none of the deck's cards."""
+
+    def __init__(self, *columns: int) -> None:
+        self.columns = columns
+        self.calls = 0
+
+    def __call__(self, corners: np.ndarray) -> Reading:
+        self.calls += 1
+        column = int(corners.mean(axis=0)[0] // 200)
+        code = f"card-{column}" if column in self.columns else None
+        return Reading(code, 0.9 if code else 0.2)
+
+
+def play_doubted(frames: list[list[tuple[np.ndarray, bool]]], identify) -> list:
+    """Frames of (quad, doubted) sightings through a fresh tracker."""
+    tracker, events = Tracker(), []
+    for i, seen in enumerate(frames):
+        events += [(i, e) for e in tracker.update([q for q, _ in seen], i / 10, identify, doubted=[d for _, d in seen])]
+    return events
+
+
+def test_a_doubted_find_the_reader_cannot_name_is_never_reported_and_read_once():
+    identify = NamesOnly(0)
+    events = play_doubted([[(card(100, 100), False), (card(500, 100), True)]] * 20, identify)
+    assert [(e.kind, e.code) for _, e in events] == [("appeared", "card-0")]
+    assert identify.calls == 2
+
+
+def test_a_doubted_find_the_reader_names_is_a_card_as_soon_as_a_sure_one():
+    events = play_doubted([[(card(100, 100), False), (card(500, 100), True)]] * 5, NamesOnly(0, 2))
+    assert sorted((i, e.code) for i, e in events) == [(N - 1, "card-0"), (N - 1, "card-2")]
+
+
+def test_a_refused_find_is_read_again_once_the_detector_is_sure_of_it():
+    """A card put down since the network last looked: doubted at first, sure once it has
+    looked; an unenrolled card is reported then, unnamed, as any sure find is."""
+    identify = NamesOnly()
+    frames = [[(card(500, 100), True)]] * 6 + [[(card(500, 100), False)]] * 3
+    events = play_doubted(frames, identify)
+    assert [(i, e.kind, e.code) for i, e in events] == [(6, "appeared", None)]
+    assert identify.calls == 2
+
+
+def test_a_card_dropped_turned_on_a_card_alike_is_a_new_card_not_the_one_below_moved():
+    codes = iter(["red-7", "red-9"])
+    frames = [[card(100, 100)]] * 5 + [[card(120, 110, 60)]] * 5
+    events = play(Tracker(), frames, lambda corners: Reading(next(codes), 0.9))
+    assert [(i, e.kind) for i, e in events] == [(N - 1, "appeared"), (5 + N - 1, "appeared")]
+    assert len({e.track for _, e in events}) == 2
+
+
+def test_a_doubted_find_named_only_faintly_is_not_a_card():
+    """The printed reader named a floral cloth's flower "yellow-5" at 0.14."""
+    events = play_doubted([[(card(500, 100), True)]] * 8, lambda corners: Reading("yellow-5", 0.14))
+    assert events == []
+
+
+def test_a_panel_of_a_card_on_the_table_taken_for_a_card_is_not_one():
+    """The network splits a dark Lagim face into its panels: a find inside a card already
+    reported, which the reader cannot name, is a part of it."""
+    panels = [(card(100, 75, length=45), False), (card(100, 125, length=45), False)]
+    beside = [[(card(100, 100), False), panels[0]]] * 4  # a panel beside the card's own outline ...
+    alone = [panels] * 6  # ... then the panels alone, the card's own outline lost
+    events = play_doubted([[(card(100, 100), False)]] * N + beside + alone,
+                          lambda corners: Reading("red-7", 0.95) if _long(corners) > 80 else Reading(None, 0.1))  # the panel reads as nothing
+    assert [(e.kind, e.code) for _, e in events] == [("appeared", "red-7")]
+
+
+def _long(corners: np.ndarray) -> float:
+    return float(np.linalg.norm(corners[1] - corners[2]))
