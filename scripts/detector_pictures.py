@@ -84,13 +84,13 @@ def overlap_pictures(out: Path) -> None:
 def pictures(out: Path) -> None:
     """The joint detector's finds (with the names its reader gives them) in red over the
     contour detector's in blue, both fitted to the edges."""
-    embedder, contour = OnnxEmbedder(DEFAULT_MODEL), ContourCardDetector()
+    embedder, contour, detector = OnnxEmbedder(DEFAULT_MODEL), ContourCardDetector(), card_detector()
 
     def save(name: str, image: np.ndarray, deck: DeckProfile | None) -> None:
         if deck is None:  # no deck of these cards: outlines only
-            quads, names = list(refine_quads(image, [d.corners for d in card_detector().detect(image)])), None
+            quads, names = list(refine_quads(image, [d.corners for d in detector.detect(image)])), None
         else:
-            found = CardRecognizer(card_detector(), GalleryIdentifier(deck.gallery, embedder)).recognize(image)
+            found = CardRecognizer(detector, GalleryIdentifier(deck.gallery, embedder)).recognize(image)
             quads, names = [f.corners for f in found], [f.reading.code for f in found]
         before = list(refine_quads(image, [d.corners for d in contour.detect(image)]))
         cv2.imwrite(str(out / f"{name}.jpg"), drawn(image, quads, before, names), [cv2.IMWRITE_JPEG_QUALITY, 80])
