@@ -37,7 +37,7 @@ from vision.synth.faces import FACE_SIZE, GAMES, game_codes, game_face  # noqa: 
 TRAIN_TABLES = ("wood", "felt", "plain_light", "plain_dark", "blotchy", "striped", "cork", "stone", "motif",
                 "tiles", "tartan", "linen")
 HELD_OUT_TABLES = ("checked", "floral")
-TRAIN_FAMILIES = ("pips", "panel", "symbols", "flat", "back")
+TRAIN_FAMILIES = ("pips", "panel", "symbols", "flat", "back", "composed")
 HELD_OUT_FAMILY = "games"
 LAYOUTS = ("apart", "row", "grid", "pile", "fan")
 WHOLE = 0.9   # a card at least this visible is one the detector must find
@@ -123,8 +123,9 @@ def face_pips(rng: random.Random) -> np.ndarray:
             corner = corner[::-1, ::-1]
         face = np.where(corner.any(axis=2, keepdims=True), corner, face)
     face = np.ascontiguousarray(face)
-    if rank in ("K", "Q", "J") or rng.random() < 0.2:
-        _art(rng, face, (45, 50, w - 45, h - 50))
+    if rank in ("K", "Q", "J") or rng.random() < 0.2:  # a court picture, its frame anywhere from near the edge inwards
+        mx, my = rng.randint(14, 50), rng.randint(14, 56)
+        _art(rng, face, (mx, my, w - mx, h - my))
     else:
         for _ in range(rng.randint(1, 10)):
             centre = (rng.randint(55, w - 55), rng.randint(60, h - 60))
@@ -217,13 +218,59 @@ def face_back(rng: random.Random) -> np.ndarray:
     return face
 
 
+def _paper(rng: random.Random) -> tuple[int, int, int]:
+    """A card's ground: white or cream paper mostly, now and then a dark or a coloured card."""
+    pick = rng.random()
+    if pick < 0.55:
+        return _colour(rng, 205, 255)
+    return _colour(rng, 0, 55) if pick < 0.8 else _colour(rng)
+
+
+def face_composed(rng: random.Random) -> np.ndarray:
+    """A design put together at random from what real decks print: white, dark or coloured
+    paper; bands across the card (a title bar, a suit's stripe, a name banner), edge to
+    edge or inside a border; a picture reaching to the edge or framed inside it; a thin
+    printed frame a few pixels in; a big token in a disc or bare; indices in corners; or
+    almost nothing at all. None of these lines is the card's edge."""
+    w, h = FACE_SIZE
+    ground = _paper(rng)
+    face, b = _bordered(rng, ground) if rng.random() < 0.6 else (np.full((h, w, 3), ground, np.uint8), 0)
+    ink = _colour(rng, 0, 70) if sum(ground) > 400 else _colour(rng, 150, 255)
+    if rng.random() < 0.15:  # sparse: one thin shape on a blank card
+        cv2.ellipse(face, (w // 2, h // 2), (rng.randint(20, 90), rng.randint(15, 60)), rng.choice((0, 90)), 0, 360,
+                    ink, rng.randint(2, 5), cv2.LINE_AA)
+        return face
+    if rng.random() < 0.35:  # a picture, full bleed or nearly
+        m = rng.choice((0, 0, rng.randint(2, 12)))
+        _art(rng, face, (b + m, b + m, w - b - m, b + m + rng.randint(h // 3, h - 2 * b - 2 * m)))
+    for _ in range(rng.choice((0, 1, 1, 2, 3))):
+        y0 = rng.randint(0, h - 30)
+        y1 = min(h, y0 + rng.randint(h // 25, h // 3))
+        x0, x1 = (0, w) if rng.random() < 0.5 else (b, w - b)
+        cv2.rectangle(face, (x0, y0), (x1 - 1, y1 - 1), _colour(rng), -1)
+        if y1 - y0 > 30 and rng.random() < 0.6:
+            _put(face, _word(rng, rng.randint(2, 8)), (x0 + 14, (y0 + y1) // 2 + 10), 0.9, _colour(rng), 2)
+    if rng.random() < 0.4:  # a thin printed frame inside the card
+        inset = b + rng.randint(4, 30)
+        cv2.rectangle(face, (inset, inset), (w - 1 - inset, h - 1 - inset), _colour(rng), rng.randint(1, 4))
+    token = rng.choice([str(rng.randint(0, 99)), _word(rng, rng.randint(1, 3))])
+    if rng.random() < 0.5:
+        cv2.circle(face, (w // 2, h // 2), rng.randint(50, 120), _colour(rng), -1, cv2.LINE_AA)
+    _put(face, token, (w // 2 - 35 * len(token), h // 2 + 30), rng.uniform(1.6, 3.2), ink, rng.randint(3, 9))
+    for corner in range(rng.choice((0, 2, 4))):
+        x = b + 8 if corner % 2 == 0 else w - b - 50
+        y = b + 36 if corner < 2 else h - b - 12
+        _put(face, token[:2], (x, y), 0.9, ink, 2)
+    return face
+
+
 def face_games(rng: random.Random) -> np.ndarray:
     game = rng.choice(GAMES)
     return game_face(game, rng.choice(game_codes(game)))
 
 
 FAMILIES = {"pips": face_pips, "panel": face_panel, "symbols": face_symbols, "flat": face_flat,
-            "back": face_back, "games": face_games}
+            "back": face_back, "composed": face_composed, "games": face_games}
 
 
 def sleeved(rng: random.Random, face: np.ndarray) -> np.ndarray:
@@ -474,6 +521,53 @@ def _distractor(rng: random.Random, image: np.ndarray, hom: np.ndarray, x: float
     cv2.fillPoly(cover, [poly], 1)
     if kind == "phone":
         cv2.fillPoly(image, [((poly - poly.mean(axis=0)) * 0.9 + poly.mean(axis=0)).astype(np.int32)], _colour(rng), cv2.LINE_AA)
+    elif kind == "paper" and rng.random() < 0.6:  # printed on: lines of text, a price, a barcode
+        ink = _colour(rng, 0, 90)
+        centre, across, down = poly.mean(axis=0), (poly[1] - poly[0]) / 2, (poly[3] - poly[0]) / 2
+        for i in range(rng.randint(1, 5)):
+            t = -0.6 + 1.2 * (i + 0.5) / 5
+            a = centre + down * t - across * rng.uniform(0.4, 0.8)
+            b = centre + down * t + across * rng.uniform(0.0, 0.8)
+            cv2.line(image, tuple(int(v) for v in a), tuple(int(v) for v in b), ink, max(1, int(size / 60)), cv2.LINE_AA)
+
+
+def _mat(rng: random.Random, image: np.ndarray, hom: np.ndarray, x: float, y: float, card_h: float) -> None:
+    """A play mat, board or tray under the cards at (x, y) (plane pixels): a rounded
+    rectangle several cards across, felt or printed, with lines, arcs and empty card-sized
+    boxes printed on it; its corners and boxes are not cards."""
+    long = card_h * rng.uniform(2.5, 8)
+    size = (long, long * rng.uniform(0.4, 1.0))
+    angle = rng.uniform(0, 180)
+    outline = _card_outline(x, y, angle, size[0], size[1] / size[0])
+    corner = rng.uniform(0, 0.4) * card_h
+    centre = outline.mean(axis=0)
+    rounded = []
+    for i in range(4):  # each corner cut round by `corner`
+        p, prev, nxt = outline[i], outline[i - 1], outline[(i + 1) % 4]
+        a, b = p + (prev - p) / np.linalg.norm(prev - p) * corner, p + (nxt - p) / np.linalg.norm(nxt - p) * corner
+        rounded += [(1 - t) ** 2 * a + 2 * (1 - t) * t * p + t ** 2 * b for t in np.linspace(0, 1, 6)]  # a quadratic Bezier
+    poly = _project(hom, np.float32(rounded)).astype(np.int32)
+    colour = _colour(rng) if rng.random() < 0.5 else (rng.randint(20, 90), rng.randint(70, 150), rng.randint(10, 80))
+    mask = np.zeros(image.shape[:2], np.uint8)
+    cv2.fillPoly(mask, [poly], 255, cv2.LINE_AA)
+    fill = np.clip(np.array(colour, np.float32) + cv2.GaussianBlur(_noise(image.shape[:2], 14), (0, 0), 1.5)[..., None], 0, 255)
+    a = mask.astype(np.float32)[..., None] / 255
+    image[:] = (image * (1 - a) + fill * a).astype(np.uint8)
+    ink = _colour(rng, 180, 255) if sum(colour) < 400 else _colour(rng, 0, 80)
+    if rng.random() < 0.6:  # a line printed round the mat's edge
+        inner = _project(hom, (np.float32(rounded) - centre) * rng.uniform(0.85, 0.97) + centre).astype(np.int32)
+        cv2.polylines(image, [inner], True, ink, rng.randint(1, 3), cv2.LINE_AA)
+    for _ in range(rng.choice((0, 1, 2, 4, 6))):  # empty boxes where cards go, card-sized or not
+        bx, by = centre + np.float32([rng.uniform(-0.35, 0.35) * size[0], rng.uniform(-0.35, 0.35) * size[1]])
+        box = _card_outline(float(bx), float(by), angle + rng.choice((0, 90)), card_h * rng.uniform(0.8, 1.3),
+                            rng.uniform(0.6, 1.0))
+        cv2.polylines(image, [_project(hom, box).astype(np.int32)], True, ink, rng.randint(1, 3), cv2.LINE_AA)
+    if rng.random() < 0.4:  # an arc of printed words
+        r = rng.uniform(0.6, 1.5) * card_h
+        for t in np.linspace(0.2, 1.2, rng.randint(4, 12)):
+            px, py = centre + r * np.float32([math.cos(t + angle), math.sin(t + angle)])
+            q = _project(hom, np.float32([[px, py]]))[0].astype(int)
+            _put(image, rng.choice("ABCDEFGHJKLMNPRSTUVW"), (int(q[0]), int(q[1])), card_h / 200, ink, max(1, int(card_h / 120)))
 
 
 def _light(image: np.ndarray, rng: random.Random) -> np.ndarray:
@@ -542,6 +636,8 @@ def world_scene(rng: random.Random, size: tuple[int, int], tables: tuple[str, ..
     tex = table_texture(table, (int(span[0] / tex_scale) + 2, int(span[1] / tex_scale) + 2), rng)
     to_plane = np.array([[tex_scale, 0, lo[0]], [0, tex_scale, lo[1]], [0, 0, 1]])
     image = cv2.warpPerspective(tex, hom @ to_plane, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    if rng.random() < 0.3:
+        _mat(rng, image, hom, *_near(rng, xy, card_h), card_h)
     for _ in range(rng.choice((0, 1, 2, 3, 5))):  # chips, coins, dice, phones and papers beside the cards
         _distractor(rng, image, hom, *_near(rng, xy, card_h), card_h, np.zeros((h, w), np.uint8),
                     ("chip", "coin", "die", "phone", "paper", "paper"))
@@ -551,6 +647,7 @@ def world_scene(rng: random.Random, size: tuple[int, int], tables: tuple[str, ..
     face_box = np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]])
     sleeve = rng.random() < 0.25
     radius = rng.uniform(0, 0.06)
+    shade = (rng.uniform(0.05, 0.45), rng.uniform(1.0, 4.0))  # the shadow a card casts on what lies below: strength, spread
     for i, ((_, _, angle), (x, y)) in enumerate(zip(spots, xy)):
         code, face = ("", FAMILIES[family if rng.random() < 0.85 else second](rng)) if faces is None else faces(rng)
         if sleeve:
@@ -577,8 +674,8 @@ def world_scene(rng: random.Random, size: tuple[int, int], tables: tuple[str, ..
         warped = cv2.warpPerspective(src, shift @ src_h, roi, flags=cv2.INTER_LINEAR)
         alpha = cv2.warpPerspective(mask, shift @ face_h, roi, flags=cv2.INTER_LINEAR).astype(np.float32)[..., None] / 255
         patch = image[y0:y1, x0:x1].astype(np.float32)
-        shadow = cv2.GaussianBlur(alpha[..., 0], (0, 0), 2.5)[..., None]
-        patch *= 1 - 0.3 * shadow
+        shadow = cv2.GaussianBlur(alpha[..., 0], (0, 0), shade[1])[..., None]
+        patch *= 1 - shade[0] * shadow
         image[y0:y1, x0:x1] = (patch * (1 - alpha) + warped * alpha).astype(np.uint8)
         order[y0:y1, x0:x1][alpha[..., 0] > 0.5] = i + 1
         outlines.append((i + 1, outline, code))
