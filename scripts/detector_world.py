@@ -236,9 +236,13 @@ def face_composed(rng: random.Random) -> np.ndarray:
     ground = _paper(rng)
     face, b = _bordered(rng, ground) if rng.random() < 0.6 else (np.full((h, w, 3), ground, np.uint8), 0)
     ink = _colour(rng, 0, 70) if sum(ground) > 400 else _colour(rng, 150, 255)
-    if rng.random() < 0.15:  # sparse: one thin shape on a blank card
-        cv2.ellipse(face, (w // 2, h // 2), (rng.randint(20, 90), rng.randint(15, 60)), rng.choice((0, 90)), 0, 360,
-                    ink, rng.randint(2, 5), cv2.LINE_AA)
+    if rng.random() < 0.3:  # sparse: one to three thin shapes on a blank card
+        n, along = rng.randint(1, 3), rng.random() < 0.5
+        for i in range(n):
+            offset = int((i - (n - 1) / 2) * 80)
+            centre = (w // 2, h // 2 + offset) if along else (w // 2 + offset, h // 2)
+            axes = (rng.randint(40, 90), rng.randint(15, 35)) if along else (rng.randint(15, 35), rng.randint(40, 90))
+            cv2.ellipse(face, centre, axes, 0, 0, 360, ink, rng.randint(2, 5), cv2.LINE_AA)
         return face
     if rng.random() < 0.35:  # a picture, full bleed or nearly
         m = rng.choice((0, 0, rng.randint(2, 12)))
@@ -521,14 +525,6 @@ def _distractor(rng: random.Random, image: np.ndarray, hom: np.ndarray, x: float
     cv2.fillPoly(cover, [poly], 1)
     if kind == "phone":
         cv2.fillPoly(image, [((poly - poly.mean(axis=0)) * 0.9 + poly.mean(axis=0)).astype(np.int32)], _colour(rng), cv2.LINE_AA)
-    elif kind == "paper" and rng.random() < 0.6:  # printed on: lines of text, a price, a barcode
-        ink = _colour(rng, 0, 90)
-        centre, across, down = poly.mean(axis=0), (poly[1] - poly[0]) / 2, (poly[3] - poly[0]) / 2
-        for i in range(rng.randint(1, 5)):
-            t = -0.6 + 1.2 * (i + 0.5) / 5
-            a = centre + down * t - across * rng.uniform(0.4, 0.8)
-            b = centre + down * t + across * rng.uniform(0.0, 0.8)
-            cv2.line(image, tuple(int(v) for v in a), tuple(int(v) for v in b), ink, max(1, int(size / 60)), cv2.LINE_AA)
 
 
 def _mat(rng: random.Random, image: np.ndarray, hom: np.ndarray, x: float, y: float, card_h: float) -> None:
