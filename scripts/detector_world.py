@@ -515,7 +515,8 @@ def _distractor(rng: random.Random, image: np.ndarray, hom: np.ndarray, x: float
         size, aspect = card_h * 0.18, 1.0
     elif kind == "phone":
         size, aspect = card_h * rng.uniform(1.2, 1.7), rng.uniform(0.45, 0.5)
-    else:  # paper: envelopes, notes, price tags of any shape
+    else:  # paper: envelopes, notes, price tags of any shape, left blank: papers printed with lines taught a
+        # network that white cards with thin shapes on them are paper (models/README.md, fourth session)
         size, aspect = card_h * rng.uniform(0.3, 2.5), rng.uniform(0.3, 1.0)
         if DECK_ASPECTS[0] - 0.05 < aspect < DECK_ASPECTS[1] + 0.08:  # a card's shape: a card to learn from, not paper
             aspect = 0.45
