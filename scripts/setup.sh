@@ -14,7 +14,7 @@ mode="${1:-}"
 case "$mode" in ""|--test|--start) ;; *) echo "setup: unknown option '$mode' (use --test or --start)" >&2; exit 2;; esac
 
 packages=(python3-venv python3-dev espeak-ng libespeak-ng1 fonts-dejavu-core)
-[ "$mode" = "--test" ] && packages+=(chromium fonts-liberation fonts-noto-core)
+[ "$mode" = "--test" ] && packages+=(chromium fonts-liberation fonts-noto-core fonts-urw-base35)
 # npm from Debian only where there is none: a Node.js installed another way brings its own
 # npm, and Debian's package conflicts with it
 [ "$mode" = "--test" ] && ! command -v npm >/dev/null && packages+=(npm)

@@ -24,13 +24,19 @@ if TYPE_CHECKING:
 
 from vision.synth.faces import BGR, FACE_SIZE, game_codes, lagim_face, roman
 
-FONT_DIR = Path("/usr/share/fonts/truetype")
-LATIN_FAMILIES = ("dejavu/DejaVuSans", "dejavu/DejaVuSansCondensed", "dejavu/DejaVuSansMono", "dejavu/DejaVuSerif",
-                  "dejavu/DejaVuSerifCondensed", "liberation/LiberationMono", "liberation/LiberationSans",
-                  "liberation/LiberationSansNarrow", "liberation/LiberationSerif", "noto/NotoSans",
-                  "noto/NotoSerif", "noto/NotoSerifDisplay")
+FONT_DIR = Path("/usr/share/fonts")
+PACKAGES = "Debian fonts-dejavu, fonts-liberation, fonts-noto-core, fonts-urw-base35"
+#: Font families by path under FONT_DIR. URW's base 35 add the faces printed matter is most often set in
+#: (Century Schoolbook and Bookman, whose 3 has ball terminals; Palatino, Times, Helvetica, Avant Garde).
+LATIN_FAMILIES = ("truetype/dejavu/DejaVuSans", "truetype/dejavu/DejaVuSansCondensed", "truetype/dejavu/DejaVuSansMono",
+                  "truetype/dejavu/DejaVuSerif", "truetype/dejavu/DejaVuSerifCondensed", "truetype/liberation/LiberationMono",
+                  "truetype/liberation/LiberationSans", "truetype/liberation/LiberationSansNarrow",
+                  "truetype/liberation/LiberationSerif", "truetype/noto/NotoSans", "truetype/noto/NotoSerif",
+                  "truetype/noto/NotoSerifDisplay", "opentype/urw-base35/C059", "opentype/urw-base35/URWBookman",
+                  "opentype/urw-base35/P052", "opentype/urw-base35/NimbusRoman", "opentype/urw-base35/NimbusSans",
+                  "opentype/urw-base35/NimbusSansNarrow", "opentype/urw-base35/URWGothic")
 #: Families never shown in training: a serif, a monospace and a display serif.
-HELD_OUT_FAMILIES = ("liberation/LiberationSerif", "dejavu/DejaVuSansMono", "noto/NotoSerifDisplay")
+HELD_OUT_FAMILIES = ("truetype/liberation/LiberationSerif", "truetype/dejavu/DejaVuSansMono", "truetype/noto/NotoSerifDisplay")
 HERSHEY_TRAIN = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX)
 HERSHEY_HELD_OUT = (cv2.FONT_HERSHEY_TRIPLEX,)
 
@@ -47,17 +53,21 @@ class Font:
 
 def font_named(stem: str) -> Font:
     """One installed TrueType face by its file stem ('LiberationSerif-Bold')."""
-    found = sorted(FONT_DIR.glob(f"*/{stem}.ttf"))
+    found = sorted(FONT_DIR.glob(f"*/*/{stem}.[ot]tf"))
     if not found:
-        raise FileNotFoundError(f"font {stem}.ttf not under {FONT_DIR} (Debian fonts-dejavu, fonts-liberation, fonts-noto-core)")
+        raise FileNotFoundError(f"font {stem} not under {FONT_DIR} ({PACKAGES})")
     return Font(stem, path=found[0])
 
 
 def fonts(held_out: bool) -> list[Font]:
     """The training fonts, or (`held_out`) the fonts kept for evaluation only."""
     families = HELD_OUT_FAMILIES if held_out else tuple(f for f in LATIN_FAMILIES if f not in HELD_OUT_FAMILIES)
-    found = [Font(p.stem, path=p) for family in families for p in sorted(FONT_DIR.glob(f"{family}*.ttf"))
-             if p.stem.split("-")[0] == Path(family).name]
+    found = []
+    for family in families:
+        faces = [Font(p.stem, path=p) for p in sorted(FONT_DIR.glob(f"{family}*.[ot]tf")) if p.stem.split("-")[0] == Path(family).name]
+        if not faces:
+            raise FileNotFoundError(f"no font of {family} under {FONT_DIR} ({PACKAGES})")
+        found += faces
     hershey = HERSHEY_HELD_OUT if held_out else HERSHEY_TRAIN
     return found + [Font(f"hershey-{h}-{w}", hershey=h, weight=w) for h in hershey for w in (4, 10)]
 

@@ -43,7 +43,7 @@ def test_the_families_are_different_designs_and_one_is_held_out_of_training():
                 assert np.abs(faces[a] - faces[b]).mean() > 20, (a, b)
     # the held-out design is printed in typefaces the printed reader never trains on
     held = FAMILIES[HELD_OUT].type
-    assert {held.big.name.split("-")[0], held.small.name.split("-")[0]} <= {f.split("/")[1] for f in HELD_OUT_FAMILIES}
+    assert {held.big.name.split("-")[0], held.small.name.split("-")[0]} <= {f.rsplit("/", 1)[1] for f in HELD_OUT_FAMILIES}
 
 
 def test_a_sleeve_changes_the_rim_not_the_card():
