@@ -35,6 +35,7 @@ from vision.geometry import aspect, side_lengths
 from vision.identify import GalleryIdentifier
 from vision.imageio import DECODE_MIN_SIDE, decode
 from vision.interfaces import BatchIdentifier, CardDetector, CardResult, Detection, Reading
+from vision.learned_detect import AGREE, outline_iou
 from vision.refine import refine_quads
 
 AMBIGUOUS_ASPECT = 0.5 * (CARD_ASPECT + 1)  # short/long above this: sides too alike to trust
@@ -96,6 +97,22 @@ def _edge_fitted(image: np.ndarray, chosen: list[tuple[np.ndarray, Reading]],
             if min(_moved(quad, face), _moved(quad, chosen[i][0])) > RECUT_MOVE * float(side_lengths(face).min())]
 
 
+def _agreed_once_fitted(image: np.ndarray, chosen: list[tuple[np.ndarray, Reading]],
+                        partners: list[np.ndarray | None]) -> list[bool]:
+    """Whether each card's outline (fitted to its edges already) and its partner (the
+    detector's other outline of it, `Detection.partner`, where given) fitted to the
+    edges agree (AGREE): the network outlines a card from maps a quarter of its input's
+    size, a few pixels off the edge that the fit finds on both (measured on EVAL_SEED's
+    tables: 18 of 134 cards a closer look searched for, none it named, outlined alike
+    by both searches once fitted). One edge fit of the partners given, where a closer
+    look costs a search of a crop round the card."""
+    asked = [i for i, partner in enumerate(partners) if partner is not None]
+    agreed = [False] * len(chosen)
+    for i, quad in zip(asked, refine_quads(image, [partners[i] for i in asked])):
+        agreed[i] = outline_iou(chosen[i][0], quad) >= AGREE
+    return agreed
+
+
 def _top_score(reading: Reading) -> float:
     return reading.candidates[0].score if reading.candidates else -1.0
 
@@ -136,32 +153,38 @@ class CardRecognizer:
         readings = iter(self.identifier.identify_many([cut(q) for q in flat]))
         chosen = [max(((q, next(readings)) for q in options), key=lambda qr: _top_score(qr[1])) for options in ways]
         cut_again = self._whole_cards(cut, self._cut_again(cut, chosen))
-        # outlines both of the detector's searches agree on, that no second cut or whole-card read replaced
-        agreed = [d.agreed and now[0] is before[0] for d, before, now in zip(detections, chosen, cut_again)]
-        chosen = self._look_closer(cut, cut_again, agreed)
+        # what the detector's two searches say of the outlines no second cut or whole-card read replaced
+        kept = [now[0] is before[0] for before, now in zip(chosen, cut_again)]
+        chosen = self._look_closer(cut, cut_again, [d.agreed and same for d, same in zip(detections, kept)],
+                                   [d.partner if same else None for d, same in zip(detections, kept)])
         return [CardResult(np.roll(corners, 2, axis=0) if reading.rotated else corners, reading)
                 for corners, reading in chosen]
 
-    def _look_closer(self, cut: CardCutter, chosen: list[tuple[np.ndarray, Reading]],
-                     agreed: list[bool]) -> list[tuple[np.ndarray, Reading]]:
+    def _look_closer(self, cut: CardCutter, chosen: list[tuple[np.ndarray, Reading]], agreed: list[bool],
+                     partners: list[np.ndarray | None]) -> list[tuple[np.ndarray, Reading]]:
         """Cards still unsure searched for again in a crop around them, at the frame's
         full size: the detector's working size merges what touches a card on a busy
         cloth, or finds only its art panel, where the full size keeps them apart. Every
         card-shaped find holding the card's centre is fitted and read; the most
         confident reading stands. A card that reads as a face never enrolled
         (`_never_enrolled`) where the detector's two searches agree on its outline
-        (`Detection.agreed`) is not looked at again: no outline names it. Either alone
-        is not enough (measured on EVAL_SEED's tables: a Lagim mambabarang the two
-        searches outlined alike, 10% off the card, and a dugtungan L cut 30% off whose
-        candidate's face lined up in place were both named by a closer look)."""
+        (`Detection.agreed`, or its `partner` once both outlines are fitted to the
+        edges, `_agreed_once_fitted`) is not looked at again: no outline names it.
+        Either alone is not enough (measured on EVAL_SEED's tables: a Lagim mambabarang
+        the two searches outlined alike, 10% off the card, and a dugtungan L cut 30% off
+        whose candidate's face lined up in place were both named by a closer look)."""
         image = cut.image
         if not chosen or self.closer.working_scale(image.shape) * CLOSER_GAIN > 1:
             return chosen  # (searched at nearly its full size, the frame has nothing new to show)
         h, w = image.shape[:2]
         card = float(np.median([side_lengths(corners).max() for corners, _ in chosen]))  # a typical card's length
+        settled = [_unsure(reading) and _never_enrolled(corners, reading, cut.size) for corners, reading in chosen]
+        agreed = [same or fitted for same, fitted in
+                  zip(agreed, _agreed_once_fitted(image, chosen, [p if s and not a else None
+                                                                  for p, s, a in zip(partners, settled, agreed)]))]
         looks: list[tuple[int, np.ndarray]] = []
         for i, (corners, reading) in enumerate(chosen):
-            if not _unsure(reading) or agreed[i] and _never_enrolled(corners, reading, cut.size):
+            if not _unsure(reading) or agreed[i] and settled[i]:
                 continue
             (x0, y0), (x1, y1) = corners.min(axis=0), corners.max(axis=0)
             pad = CLOSER_PAD * max(x1 - x0, y1 - y0, card)  # room for the whole card round a part of it
