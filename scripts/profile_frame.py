@@ -11,8 +11,8 @@ all runs of all frames, divided by them) with how often it ran a frame. Stages n
 the closer look), so the figures are not a partition of the frame. The detector
 searches the frame once (the joint detector: the network's maps, its cards, the
 contour search, and each contour find judged against the maps), and the contour
-search again a crop round each card still unsure after its second cuts
-(`vision/recognize.py`, the closer look): the two are reported apart.
+search again a crop round each card still unsure after its second cuts whose outline
+is not settled (`vision/recognize.py`, the closer look): the two are reported apart.
 A wrapper costs a microsecond or two a call, nothing beside these stages.
 """
 
@@ -47,6 +47,11 @@ STAGES = (
     ("detection: contour finds judged", learned_detect.JointCardDetector, "_verdict"),
     ("detection: contour search", detect.ContourCardDetector, "detect"),
     ("detection: contour candidates", detect.ContourCardDetector, "_candidates"),
+    ("detection: colour change", detect, "_colour_change"),
+    ("detection: edge and colour maps", detect.ContourCardDetector, "_maps"),
+    ("detection: plain table's colour", detect, "_off_plain_table"),
+    ("detection: regions of the maps", detect.ContourCardDetector, "_from_map"),
+    ("detection: card check's cut-outs", cardness, "_cutouts"),
     ("detection: straight-edge search", overlap.OverlapFinder, "find"),
     ("detection: card check", cardness.CardVerifier, "cards"),
     ("detection: one outline per card", detect, "_suppress"),
@@ -61,6 +66,7 @@ STAGES = (
     ("reads: alignment", identify, "align"),
     ("reads: print check", identify, "consistency"),
     ("second cuts", recognize.CardRecognizer, "_cut_again"),
+    ("settled outlines", recognize, "_settled"),
     ("whole-card reads", recognize.CardRecognizer, "_whole_cards"),
     ("closer look", recognize.CardRecognizer, "_look_closer"),
 )

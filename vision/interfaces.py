@@ -23,12 +23,15 @@ class Detection:
     `corners` is a (4, 2) float array in input-image pixels, clockwise, starting at a
     corner of a short side, so the card is upright up to a 180-degree turn; the
     identifier settles that turn (`Reading.rotated`). `agreed`: two independent searches
-    of the detector outline it alike (vision/learned_detect.py).
+    of the detector outline it alike (vision/learned_detect.py); else `partner`, where
+    the other search outlines it too, is that outline: the two as found may differ by
+    what the edge fit settles (vision/recognize.py).
     """
 
     corners: np.ndarray
     score: float = 1.0
     agreed: bool = False
+    partner: np.ndarray | None = field(default=None, repr=False)
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ DEFAULT_MODEL = MODELS_DIR / "card_detector.onnx"
 STRIDE = 4     # the maps are this much smaller than the network's input
 MULTIPLE = 32  # the network's input sides are a multiple of this (five halvings)
 CORE = 0.55    # a core is its card's outline shrunk about its centre by this (as trained)
+AGREE = 0.85  # IoU at which two searches outline a card alike
 DECK_ASPECTS = (0.57, 0.72)  # short over long side of real decks: tarot (0.58), bridge and SET (0.64) to poker (0.716)
 
 
@@ -225,7 +226,7 @@ class JointSettings:
     pair_size: float = 1.5    # ... and, where two or more other finds tell a card's size, this many times their median
     same_card: float = 0.5    # a contour find a third inside a larger learned card, with a lesser IoU, is part of it
     largest: float = 200.0    # longest side, pixels of the network's input, of a card the network judges (it was trained to 170)
-    agree: float = 0.85       # IoU of a standing contour find and a learned card at which the two searches agree on its outline
+    agree: float = AGREE      # IoU of a standing contour find and a learned card at which the two searches agree on its outline
 
 
 class JointCardDetector:
@@ -282,7 +283,8 @@ class JointCardDetector:
         any the network was trained on (the project's dark Lagim faces, to it). What only
         a deck can tell apart; vision/recognize.py keeps the doubted finds it names. A
         card whose contour find a learned card matches (`agree`) is `agreed`: the contour
-        search and the network, each on its own, outline it alike. `view`: the network's
+        search and the network, each on its own, outline it alike; else the learned card
+        overlapping it most is its `partner`. `view`: the network's
         view of this frame, or of one a moment before it, where made already (else it is
         made now)."""
         core, scale, learned = view or self.network_view(image)
@@ -298,8 +300,8 @@ class JointCardDetector:
             if not big:
                 others = areas[:i] + areas[i + 1:]
                 verdict = self._verdict(d, learned, holds, core, scale, float(np.median(others)) if len(others) >= 2 else 0.0)
-                if verdict == "card" and any(_iou(d, c) >= self.settings.agree for c in learned):
-                    d = replace(d, agreed=True)
+                if verdict == "card":
+                    d = _with_partner(d, learned, self.settings.agree)
                 (kept if verdict == "card" else doubted if verdict == "doubted" else []).append(d)
         return kept + unclaimed(learned, kept + doubted), doubted
 
@@ -362,12 +364,30 @@ def unclaimed(learned: list[Detection], finds: list[Detection]) -> list[Detectio
     return out
 
 
+def _with_partner(find: Detection, learned: list[Detection], agree: float) -> Detection:
+    """A standing contour find `agreed` where a learned card outlines it alike (IoU at
+    least `agree`), else with the learned card overlapping it most, if any, as its
+    `partner`: the network's outlines come from maps a quarter of its input's size, a
+    few pixels off the card's edge, so two outlines of one card may miss `agree` as
+    found and meet it once both are fitted to the edges (vision/recognize.py)."""
+    ious = [_iou(find, card) for card in learned]
+    best = int(np.argmax(ious)) if ious else -1
+    if best < 0 or ious[best] <= 0:
+        return find
+    return replace(find, agreed=True) if ious[best] >= agree else replace(find, partner=learned[best].corners)
+
+
 def _iou(a: Detection, b: Detection) -> float:
     """Intersection over union of two detections' outlines (0 for boxes apart, uncomputed)."""
-    if (a.corners.max(axis=0) < b.corners.min(axis=0)).any() or (b.corners.max(axis=0) < a.corners.min(axis=0)).any():
+    return outline_iou(a.corners, b.corners)
+
+
+def outline_iou(a: np.ndarray, b: np.ndarray) -> float:
+    """Intersection over union of two convex outlines (4x2; 0 for boxes apart, uncomputed)."""
+    if (a.max(axis=0) < b.min(axis=0)).any() or (b.max(axis=0) < a.min(axis=0)).any():
         return 0.0
-    shared = _overlap(a.corners, b.corners)
-    return shared / max(_polygon_area(a.corners) + _polygon_area(b.corners) - shared, 1e-6)
+    shared = _overlap(a, b)
+    return shared / max(_polygon_area(a) + _polygon_area(b) - shared, 1e-6)
 
 
 def _holding(outers: list[Detection], inners: list[Detection]) -> np.ndarray:

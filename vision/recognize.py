@@ -15,8 +15,8 @@ each look is judged by the same open-set tests as the first. A card still unsure
 searched for again in a crop around it at the frame's full size (the detector
 searches a whole frame shrunk, where cloth motifs merge with a card's outline or only
 its art panel stands out), and any other outline found there is read too; unless the
-detector's two searches outline it alike and it reads as a face never enrolled, cut
-just where its candidate's face would lie.
+detector's two searches outline it alike or its outline has a card's shape, and it
+reads as a face never enrolled, cut just where its candidate's face would lie.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from vision.geometry import aspect, side_lengths
 from vision.identify import GalleryIdentifier
 from vision.imageio import DECODE_MIN_SIDE, decode
 from vision.interfaces import BatchIdentifier, CardDetector, CardResult, Detection, Reading
+from vision.learned_detect import AGREE, outline_iou
 from vision.refine import refine_quads
 
 AMBIGUOUS_ASPECT = 0.5 * (CARD_ASPECT + 1)  # short/long above this: sides too alike to trust
@@ -96,6 +97,38 @@ def _edge_fitted(image: np.ndarray, chosen: list[tuple[np.ndarray, Reading]],
             if min(_moved(quad, face), _moved(quad, chosen[i][0])) > RECUT_MOVE * float(side_lengths(face).min())]
 
 
+def _settled(image: np.ndarray, chosen: list[tuple[np.ndarray, Reading]], agreed: list[bool],
+             partners: list[np.ndarray | None], size: tuple[int, int]) -> list[bool]:
+    """Which cards read as a face never enrolled (`_never_enrolled`, cut out at `size`)
+    where their outline is settled: it has a card's shape (no whole card it would be
+    part of, vision/extend.py), or the detector's two searches agree on it
+    (`Detection.agreed`, or its `partner` once both are fitted to the edges,
+    `_agreed_once_fitted`). A face lined up in place alone is not enough, nor an outline
+    the searches agree on alone (measured on EVAL_SEED's tables: a dugtungan L cut 30%
+    off, a third too thin for a card, whose candidate's face lined up in place, and a
+    Lagim mambabarang the two searches outlined alike, 10% off the card, were both
+    named by a closer look; of the other 54 faces never enrolled it searched for in
+    vain, 45 had a card's shape and 4 more were outlined alike once fitted)."""
+    never = [_unsure(reading) and _never_enrolled(corners, reading, size) for corners, reading in chosen]
+    shaped = [not whole_card_outlines(corners) for corners, _ in chosen]
+    asked = [p if n and not (a or s) else None for p, n, a, s in zip(partners, never, agreed, shaped)]
+    return [n and (a or s or f) for n, a, s, f in zip(never, agreed, shaped, _agreed_once_fitted(image, chosen, asked))]
+
+
+def _agreed_once_fitted(image: np.ndarray, chosen: list[tuple[np.ndarray, Reading]],
+                        partners: list[np.ndarray | None]) -> list[bool]:
+    """Whether each card's outline (fitted to its edges already) and its partner (the
+    detector's other outline of it, where given) fitted to the edges agree (AGREE): the
+    network outlines a card from maps a quarter of its input's size, a few pixels off
+    the edge that the fit finds on both. One edge fit of the partners given, where a
+    closer look costs a search of a crop round the card."""
+    asked = [(i, partner) for i, partner in enumerate(partners) if partner is not None]
+    agreed = [False] * len(chosen)
+    for (i, _), quad in zip(asked, refine_quads(image, [partner for _, partner in asked])):
+        agreed[i] = outline_iou(chosen[i][0], quad) >= AGREE
+    return agreed
+
+
 def _top_score(reading: Reading) -> float:
     return reading.candidates[0].score if reading.candidates else -1.0
 
@@ -135,25 +168,25 @@ class CardRecognizer:
         cut = CardCutter(image, self.identifier.card_size)
         readings = iter(self.identifier.identify_many([cut(q) for q in flat]))
         chosen = [max(((q, next(readings)) for q in options), key=lambda qr: _top_score(qr[1])) for options in ways]
-        cut_again = self._whole_cards(cut, self._cut_again(cut, chosen))
-        # outlines both of the detector's searches agree on, that no second cut or whole-card read replaced
-        agreed = [d.agreed and now[0] is before[0] for d, before, now in zip(detections, chosen, cut_again)]
-        chosen = self._look_closer(cut, cut_again, agreed)
+        cut_again = self._cut_again(cut, chosen)
+        # what the detector's two searches say of the outlines no second cut replaced
+        kept = [now[0] is before[0] for before, now in zip(chosen, cut_again)]
+        settled = _settled(image, cut_again, [d.agreed and same for d, same in zip(detections, kept)],
+                           [d.partner if same else None for d, same in zip(detections, kept)], cut.size)
+        chosen = self._look_closer(cut, self._whole_cards(cut, cut_again, settled), settled)
         return [CardResult(np.roll(corners, 2, axis=0) if reading.rotated else corners, reading)
                 for corners, reading in chosen]
 
     def _look_closer(self, cut: CardCutter, chosen: list[tuple[np.ndarray, Reading]],
-                     agreed: list[bool]) -> list[tuple[np.ndarray, Reading]]:
+                     settled: list[bool]) -> list[tuple[np.ndarray, Reading]]:
         """Cards still unsure searched for again in a crop around them, at the frame's
         full size: the detector's working size merges what touches a card on a busy
         cloth, or finds only its art panel, where the full size keeps them apart. Every
         card-shaped find holding the card's centre is fitted and read; the most
-        confident reading stands. A card that reads as a face never enrolled
-        (`_never_enrolled`) where the detector's two searches agree on its outline
-        (`Detection.agreed`) is not looked at again: no outline names it. Either alone
-        is not enough (measured on EVAL_SEED's tables: a Lagim mambabarang the two
-        searches outlined alike, 10% off the card, and a dugtungan L cut 30% off whose
-        candidate's face lined up in place were both named by a closer look)."""
+        confident reading stands. A card that reads as a face never enrolled where its
+        outline is settled (`_settled`) is not looked at again: no outline names it (a
+        card that is not is read the same after its whole-card reads, which only a name
+        replaces)."""
         image = cut.image
         if not chosen or self.closer.working_scale(image.shape) * CLOSER_GAIN > 1:
             return chosen  # (searched at nearly its full size, the frame has nothing new to show)
@@ -161,7 +194,7 @@ class CardRecognizer:
         card = float(np.median([side_lengths(corners).max() for corners, _ in chosen]))  # a typical card's length
         looks: list[tuple[int, np.ndarray]] = []
         for i, (corners, reading) in enumerate(chosen):
-            if not _unsure(reading) or agreed[i] and _never_enrolled(corners, reading, cut.size):
+            if not _unsure(reading) or settled[i]:
                 continue
             (x0, y0), (x1, y1) = corners.min(axis=0), corners.max(axis=0)
             pad = CLOSER_PAD * max(x1 - x0, y1 - y0, card)  # room for the whole card round a part of it
@@ -178,13 +211,16 @@ class CardRecognizer:
         quads = refine_quads(image, [q for _, q in looks])
         return self._clearer(cut, chosen, [(i, q) for (i, _), q in zip(looks, quads)])
 
-    def _whole_cards(self, cut: CardCutter, chosen: list[tuple[np.ndarray, Reading]]) -> list[tuple[np.ndarray, Reading]]:
+    def _whole_cards(self, cut: CardCutter, chosen: list[tuple[np.ndarray, Reading]],
+                     settled: list[bool]) -> list[tuple[np.ndarray, Reading]]:
         """Unsure cards read again as the whole card their outline would be part of
-        (vision/extend.py), each outline fitted to the edges near it. Only a reading
-        that names the card replaces the one it has: an outline guessed past what was
-        seen earns its place by a name, not by a null a little less unsure."""
-        tries = [(i, quad) for i, (corners, reading) in enumerate(chosen) if _unsure(reading)
-                 for quad in whole_card_outlines(corners)]
+        (vision/extend.py), each outline fitted to the edges near it; not a face never
+        enrolled whose outline is settled (`_settled`): both searches found that outline,
+        not part of a card. Only a reading that names the card replaces the one it has:
+        an outline guessed past what was seen earns its place by a name, not by a null a
+        little less unsure."""
+        tries = [(i, quad) for i, ((corners, reading), done) in enumerate(zip(chosen, settled))
+                 if _unsure(reading) and not done for quad in whole_card_outlines(corners)]
         fitted = refine_quads(cut.image, [q for _, q in tries])
         return self._clearer(cut, chosen, [(i, q) for (i, _), q in zip(tries, fitted)], named=True)
 

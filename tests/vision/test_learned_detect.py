@@ -137,8 +137,9 @@ def test_an_envelope_beyond_the_networks_card_sizes_is_no_card():
 
 def test_a_contour_find_the_network_outlines_alike_is_agreed_and_a_network_card_never():
     """Cards apart on a plain table: the contour search and the network each outline
-    them, and the joint detector says so (`Detection.agreed`); a card only the network
-    found has no second search behind it."""
+    them, and the joint detector says so (`Detection.agreed`), or else gives the
+    network's outline of it (`Detection.partner`); a card only the network found has
+    no second search behind it."""
     rng = random.Random("test-learned:agreed")
     detector, agreed = JointCardDetector(), 0
     for _ in range(2):
@@ -147,6 +148,10 @@ def test_a_contour_find_the_network_outlines_alike_is_agreed_and_a_network_card_
         for d in detector.sure_and_doubted(image)[0]:
             if d.agreed:
                 assert max(_iou(d, c) for c in learned) >= detector.settings.agree
+                assert d.partner is None
+            if d.partner is not None:
+                assert any(np.array_equal(d.partner, c.corners) for c in learned)
+                assert 0 < max(_iou(d, c) for c in learned) < detector.settings.agree
             if any(np.allclose(d.corners, c.corners) for c in learned):
                 assert not d.agreed
             agreed += d.agreed
