@@ -8,7 +8,9 @@ This is the colour half: a coarse map of the card's colour (9x12 cells), brought
 under the light of the shot it is compared with (`relit`: the per-channel gains
 that best carry the shot's cells onto the card's, as a warm bulb, a blue window or
 a dim room multiply each channel, held to the ratios between channels a room's light
-gives, so that no light turns violet print into blue), then its chroma (Lab a and
+gives, so that no light turns violet print into blue, and one offset shared by every
+channel, the white a haze or a veil of glare adds: without it a hazy Bagani
+mansisilat of the generated scenes fell under its cut), then its chroma (Lab a and
 b), less the chroma of the card's median cell. Before, only that median was
 subtracted: a difference in Lab is no model of a light, and on the detector world's
 training tables (scripts/experiments/ident_world.py, cards cut at their true
@@ -64,14 +66,24 @@ def chroma_map(cells: np.ndarray) -> np.ndarray:
 
 
 def relit(card: np.ndarray, shot: np.ndarray) -> np.ndarray:
-    """The card's cells as if under the shot's light: the per-channel gains that best
-    map the shot's cells onto the card's (least squares), the ratios between channels
-    held to what a room's light does (LIGHT_RATIOS), divided out."""
-    gains = (card * shot).sum(axis=(0, 1)) / np.maximum((shot * shot).sum(axis=(0, 1)), 1e-6)
+    """The card's cells as if under the shot's light: the per-channel gains and the
+    one offset shared by every channel (haze, flare, a veil of glare: light added
+    white) that best map the shot's cells onto the card's (least squares), the
+    ratios between the gains held to what a room's light does (LIGHT_RATIOS), taken
+    out again."""
+    s, c = shot.reshape(-1, 3).astype(np.float64), card.reshape(-1, 3).astype(np.float64)
+    # unknowns: the three gains, then the offset; one equation per cell and channel
+    normal = np.zeros((4, 4))
+    normal[:3, :3] = np.diag((s * s).sum(axis=0))
+    normal[:3, 3] = normal[3, :3] = s.sum(axis=0)
+    normal[3, 3] = s.size
+    rhs = np.append((s * c).sum(axis=0), c.sum())
+    gains = np.linalg.solve(normal + 1e-6 * np.eye(4), rhs)[:3]
     red = max(float(gains[2]), 1e-3)
     (blue_lo, blue_hi), (green_lo, green_hi) = LIGHT_RATIOS
     gains = red * np.array([np.clip(gains[0] / red, blue_lo, blue_hi), np.clip(gains[1] / red, green_lo, green_hi), 1.0])
-    return card / gains.astype(np.float32)
+    offset = float((c - s * gains).mean())
+    return ((card - offset) / gains).astype(np.float32)
 
 
 def colour_agreement(card: np.ndarray, shot: np.ndarray) -> float:
