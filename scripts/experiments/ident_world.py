@@ -78,6 +78,7 @@ def collect(out: Path, scenes: int, families: tuple[str, ...]) -> None:
             cuts, truths, codes, said, sizes, layouts = [], [], [], [], [], []
             for layout in LAYOUTS:
                 for _ in range(scenes):
+                    # (the family named is not drawn: `faces` deals the cards)
                     scene = world_scene(rng, (1280, 720), TRAIN_TABLES, ("pips",), layout, card_px=(60, 400), faces=faces)
                     whole = scene.whole()
                     results = recognizer.recognize(scene.image)
