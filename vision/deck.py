@@ -28,18 +28,20 @@ import cv2
 import numpy as np
 
 from vision.identify import Embedder, Gallery, halved
-from vision.synth.augment import edge_fit_cut, photographed
-from vision.chroma import chroma_maps
+from vision.synth.augment import edge_fit_cut, photographed, seen_small
+from vision.chroma import colour_cells
 from vision.template import details, templates
+from vision.verify import BLURS
 
 # /2 added the shots' templates, /3 their detail images, /4 the consistency threshold,
 # /5 chroma maps, /6 the spans confidence is measured in, /7 the fine consistency threshold,
-# /8 colour cuts of white shots measured on the card's most coloured cells (vision/chroma.py)
-FORMAT = "table-companion-deck/8"
+# /8 colour cuts of white shots measured on the card's most coloured cells (vision/chroma.py),
+# /9 colour cells in place of chroma maps, a card relit to its shot's light before they are compared
+FORMAT = "table-companion-deck/9"
 _OLDER = {old: "enrolled by an older version (thresholds of an older identifier); enroll the deck again"
           for old in ("table-companion-deck/1", "table-companion-deck/2", "table-companion-deck/3",
                       "table-companion-deck/4", "table-companion-deck/5", "table-companion-deck/6",
-                      "table-companion-deck/7")}
+                      "table-companion-deck/7", "table-companion-deck/8")}
 
 
 class _FormatError(ValueError):
@@ -48,6 +50,8 @@ class _FormatError(ValueError):
 
 SHOT_SUFFIX = re.compile(r"__\d+$")
 CALIBRATION_VIEWS = 12
+SMALL_VIEWS = 6  # more views per shot, of the card as small in the frame as a webcam shows it (SMALL_SIDES)
+MIN_LEVEL_VIEWS = 20  # own views at a blur level (vision/verify.py) under which that level keeps a sharper one's cuts
 CALIBRATION_SEED = 20_261_122
 # below the lowest true similarity seen: a floor for what is like no enrolled face at
 # all; telling enrolled faces from forgotten look-alikes is the job of consistency and colour
@@ -66,6 +70,8 @@ class _View(NamedTuple):
     colour: float  # colour agreement with its winner's shot
     winner: int  # the winning shot
     right: bool  # whether the winner is the view's own code
+    level: int  # how blurred the winner's shot was to meet it (vision/verify.py)
+    small: bool  # a view of the card small in the frame (vision/synth/augment.py: seen_small)
 
 
 @dataclass(frozen=True)
@@ -153,43 +159,61 @@ def calibrate(shots: Sequence[np.ndarray], codes: Sequence[str], embedder: Embed
     forgotten ones (`_consistency_threshold`), and so does the fine consistency cut,
     over the true views the coarse cut refuses (the only ones it can add) against
     every forgotten one (a forgotten card the coarse cut refuses may be any of them).
+
+    A third of the views show the card as small in the frame as a webcam shows it
+    (vision/synth/augment.py: seen_small), and both print cuts are fixed per level of
+    blur the shot is met at (vision/verify.py: BLURS), from the views met there: on the
+    detector world's training tables, cards under 150 px were named 105 of 153 times,
+    131 now (cut at their true outlines, scripts/experiments/ident_world.py), with no
+    forgotten card more named. The similarity floor and the colour cuts come from the
+    other views alone, as before.
     """
     cards = halved(shots)
     upside_down = [cv2.rotate(c, cv2.ROTATE_180) for c in cards]
     n = len(cards)
     unset = Gallery(tuple(codes), embedder.embed(cards), embedder.embed(upside_down), templates(cards),
-                    templates(upside_down), details(cards), chroma_maps(cards), threshold=0.0,
+                    templates(upside_down), details(cards), colour_cells(cards), threshold=0.0,
                     min_consistency=0.0, min_colours=np.zeros(n, np.float32))
     rng = random.Random(CALIBRATION_SEED)
     owners = [i for i in range(n) for _ in range(CALIBRATION_VIEWS)]
-    views = halved([photographed(shots[i], rng, cut=edge_fit_cut(rng)) for i in owners])
+    views = [photographed(shots[i], rng, cut=edge_fit_cut(rng)) for i in owners]
+    small = [i for i in range(n) for _ in range(SMALL_VIEWS)]
+    views = halved(views + [seen_small(photographed(shots[i], rng, cut=edge_fit_cut(rng)), rng) for i in small])
     sims = unset.similarities(embedder.embed(views), templates(views))
     same_sim: list[float] = []
     own: list[_View] = []
     stranger: list[_View] = []
-    for row, (i, detail, chroma) in enumerate(zip(owners, details(views), chroma_maps(views))):
+    for row, (i, detail, chroma) in enumerate(zip(owners + small, details(views), colour_cells(views))):
         column = max((i, i + n), key=lambda c: sims[row, c])  # either way up, as identify does
-        same_sim.append(float(sims[row, column]))
+        if row < len(owners):
+            same_sim.append(float(sims[row, column]))
         ranking = unset.ranked(sims[row], detail, chroma)
         if len(ranking.columns) > 1:
             winner = ranking.columns[0] % n
             own.append(_View(ranking.consistency, unset.fine(ranking), ranking.colour, winner,
-                             codes[winner] == codes[i]))
+                             codes[winner] == codes[i], ranking.level, row >= len(owners)))
             forgotten = unset.ranked(sims[row], detail, chroma, leave_out=codes[i])
             stranger.append(_View(forgotten.consistency, unset.fine(forgotten), forgotten.colour,
-                                  forgotten.columns[0] % n, False))
-    min_colours = _colour_thresholds(own, n)
-    min_consistency = _consistency_threshold(own, stranger, min_colours, "consistency")
-    refused = [v for v in own if v.right and v.consistency < min_consistency]
-    min_fine = _consistency_threshold(refused, stranger + [v for v in own if not v.right], min_colours, "fine")
+                                  forgotten.columns[0] % n, False, forgotten.level, row >= len(owners)))
+    min_colours = _colour_thresholds([v for v in own if not v.small], n)
+    cuts: list[tuple[float, float]] = []
+    for level in range(len(BLURS)):
+        here = [v for v in own if v.level == level]
+        if sum(v.right for v in here) < MIN_LEVEL_VIEWS and cuts:
+            cuts.append(cuts[-1])
+            continue
+        cuts.append(_print_cuts(here, [v for v in stranger if v.level == level], min_colours))
+    (min_consistency, min_fine), blurred_cuts = cuts[0], tuple(cuts[1:])
     threshold = float(np.percentile(same_sim, 1)) - SIMILARITY_MARGIN
     right = [v for v in own if v.right]
-    spans = (float(np.median(same_sim)) - threshold, float(np.median([v.consistency for v in right])) - min_consistency,
+    spans = (float(np.median(same_sim)) - threshold, float(np.median([v.consistency - cuts[v.level][0] for v in right])),
              float(np.median([v.colour - min_colours[v.winner] for v in right])),
-             float(np.median([v.fine for v in right])) - min_fine) if right else (1.0, 1.0, 1.0, 1.0)
+             float(np.median([v.fine - cuts[v.level][1] for v in right]))) if right else (1.0, 1.0, 1.0, 1.0)
     gallery = dataclasses.replace(unset, threshold=threshold, min_consistency=min_consistency,
-                                  min_colours=min_colours, min_fine=min_fine, spans=spans)
-    stats = {"views_per_shot": CALIBRATION_VIEWS,
+                                  min_colours=min_colours, min_fine=min_fine, spans=spans, blurred_cuts=blurred_cuts)
+    stats = {"views_per_shot": CALIBRATION_VIEWS, "small_views_per_shot": SMALL_VIEWS,
+             "print_cuts_by_blur": [[round(c, 4) for c in level] for level in cuts],
+             "views_by_blur": [sum(v.level == level for v in own) for level in range(len(BLURS))],
              "similarity": _spread(same_sim),
              "consistency": _spread([v.consistency for v in right], [v.consistency for v in stranger]),
              "fine_consistency": _spread([v.fine for v in right], [v.fine for v in stranger]),
@@ -198,6 +222,16 @@ def calibrate(shots: Sequence[np.ndarray], codes: Sequence[str], embedder: Embed
              "spans": [round(x, 4) for x in spans],
              "own_views_ranked_right": round(len(right) / max(1, len(own)), 4)}
     return gallery, stats
+
+
+def _print_cuts(own: list[_View], stranger: list[_View], min_colours: np.ndarray) -> tuple[float, float]:
+    """(min_consistency, min_fine) from views at one blur level: the coarse cut over
+    them all, the fine cut over the true views the coarse cut refuses (the only ones it
+    can add) against every forgotten one (a forgotten card the coarse cut refuses may
+    be any of them)."""
+    min_consistency = _consistency_threshold(own, stranger, min_colours, "consistency")
+    refused = [v for v in own if v.right and v.consistency < min_consistency]
+    return min_consistency, _consistency_threshold(refused, stranger + [v for v in own if not v.right], min_colours, "fine")
 
 
 def _colour_thresholds(own: list[_View], n: int) -> np.ndarray:

@@ -32,9 +32,9 @@ import numpy as np
 
 from vision.interfaces import CARD_SIZE, Candidate, Reading
 from vision.alignment import MARGIN, ShotModel, align
-from vision.chroma import chroma_maps, colour_agreement
+from vision.chroma import colour_agreement, colour_cells
 from vision.template import DETAIL_SIZE, details, templates
-from vision.verify import FINE, PrintCells, consistency
+from vision.verify import BLURS, FINE, PrintCells, blur_level, blurred, consistency, sharpness
 
 SIMILARITY_WEIGHTS = (1 / 3, 2 / 3)  # embedding, template: measured best on generated tables (vision/template.py)
 DETAIL_WEIGHT = 2.0  # closeness against similarity in the final ranking (measured on generated tables)
@@ -63,6 +63,7 @@ class Ranking:
     colour: float  # the card's colour agreement with the winner's shot (vision/chroma.py)
     warp: np.ndarray = field(compare=False)  # the winner's shot -> the card's detail pixels (vision/alignment.py)
     aligned: np.ndarray = field(compare=False)  # the card's detail image aligned onto the winner's shot
+    level: int = 0  # of vision/verify.py's BLURS: how blurred the winner's shot was to meet the card
 
     def score(self, i: int) -> float:
         return self.similarity[i] + DETAIL_WEIGHT * self.closeness[i]
@@ -71,8 +72,16 @@ class Ranking:
 @dataclass(frozen=True)
 class _Shot:
     model: ShotModel  # for aligning cards onto it (vision/alignment.py)
-    cells: PrintCells  # for checking an aligned card against its print (vision/verify.py)
-    fine: PrintCells  # the same at finer cells, for a card the coarse ones refuse
+    # per level of BLURS (vision/verify.py), the shot blurred that much:
+    cells: tuple[PrintCells, ...]  # for checking an aligned card against its print
+    fine: tuple[PrintCells, ...]  # the same at finer cells, for a card the coarse ones refuse
+    sharpness: tuple[float, ...]  # what a card as blurred as it has left (vision/verify.py)
+
+    @classmethod
+    def of(cls, image: np.ndarray) -> "_Shot":
+        levels = [blurred(image, level) for level in range(len(BLURS))]
+        return cls(ShotModel.of(image), tuple(PrintCells.of(b) for b in levels),
+                   tuple(PrintCells.of(b, FINE) for b in levels), tuple(sharpness(b) for b in levels))
 
 
 @dataclass(frozen=True)
@@ -85,7 +94,7 @@ class Gallery:
     templates: np.ndarray  # (n, t), unit rows (vision/template.py)
     turned_templates: np.ndarray  # (n, t), the same shots turned 180 degrees
     details: np.ndarray  # (n, 100, 72, 3) band-pass detail images (vision/template.py)
-    colours: np.ndarray  # (n, 12, 9, 2) chroma maps (vision/chroma.py)
+    colours: np.ndarray  # (n, 12, 9, 3) colour cells (vision/chroma.py)
     threshold: float  # least similarity (embedding and template, SIMILARITY_WEIGHTS) to accept
     min_consistency: float  # least consistency of the card with the winner's shot (vision/verify.py)
     min_colours: np.ndarray  # (n,) per shot: least colour agreement of a card named as it (vision/chroma.py)
@@ -94,6 +103,15 @@ class Gallery:
     # how far above each threshold a typical true card reads (the median of the deck's
     # own calibration views): the unit `confidence` measures each test's margin in
     spans: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 1.0)  # similarity, consistency, colour, fine
+    # (min_consistency, min_fine) of a card met by its shot blurred, per level of BLURS past the first
+    # (vision/verify.py): a blurred card is as consistent with its blurred shot as a sharp one
+    # with its sharp shot, and so is a forgotten look-alike, by more or less as the print tells
+    blurred_cuts: tuple[tuple[float, float], ...] = ()
+
+    def cuts(self, level: int) -> tuple[float, float]:
+        """(min_consistency, min_fine) of a card met by its shot blurred to BLURS[level]
+        (a gallery with no cut for that level: the sharpest level's)."""
+        return self.blurred_cuts[level - 1] if 0 < level <= len(self.blurred_cuts) else (self.min_consistency, self.min_fine)
 
     @cached_property
     def _both_ways(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -115,8 +133,7 @@ class Gallery:
         """What aligning a card onto one shot and checking it there need from the shot,
         built on first use."""
         if column not in self._shots:
-            image = self._both_ways[2][column]
-            self._shots[column] = _Shot(ShotModel.of(image), PrintCells.of(image), PrintCells.of(image, FINE))
+            self._shots[column] = _Shot.of(self._both_ways[2][column])
         return self._shots[column]
 
     @cached_property
@@ -145,6 +162,7 @@ class Gallery:
                 if len(columns) == SHORTLIST:
                     break
         widest = columns[0]
+        sharp = sharpness(detail)
         first = self._aligned(detail, widest)
         first_row = _unit_rows(first[0][None])[0]
         near = self._inner[columns] @ first_row
@@ -155,39 +173,43 @@ class Gallery:
         scores = [similarities[c] + DETAIL_WEIGHT * value for c, value in zip(columns, near)]
         close_call = len(columns) > 1 and scores[1] > scores[0] - RUNNER_UP_GAP
         finalists = {c: first if c == widest else self._aligned(detail, c) for c in columns[:1 + close_call]}
-        agreement = {}
+        agreement, level = {}, {}
         for i, (c, (aligned, _)) in enumerate(finalists.items()):
-            near[i], agreement[c] = self._judged(aligned, c, first_row if c == widest else None)
+            near[i], agreement[c], level[c] = self._judged(aligned, c, sharp, first_row if c == widest else None)
         if close_call and (similarities[columns[1]] + DETAIL_WEIGHT * near[1] + agreement[columns[1]]
                            > similarities[columns[0]] + DETAIL_WEIGHT * near[0] + agreement[columns[0]]):
             columns[:2], near[:2] = columns[1::-1], near[1::-1]
         winner = columns[0]
-        if agreement[winner] < self.min_consistency:
+        if agreement[winner] < self.cuts(level[winner])[0]:
             # the winner's face the other way up: a card cut short at one end may look
             # more like its turned face to the wide look, and line up only with its own
             flipped = (winner + n) % (2 * n)
             aligned, warp = self._aligned(detail, flipped)
-            value, agree = self._judged(aligned, flipped)
+            value, agree, blur = self._judged(aligned, flipped, sharp)
             if (similarities[flipped] + DETAIL_WEIGHT * value + agree
                     > similarities[winner] + DETAIL_WEIGHT * near[0] + agreement[winner]):
                 winner, columns[0], near[0] = flipped, flipped, value
-                agreement[winner], finalists[winner] = agree, (aligned, warp)
+                agreement[winner], level[winner], finalists[winner] = agree, blur, (aligned, warp)
         shot_colour = self.colours[winner % n] if winner < n else self.colours[winner % n, ::-1, ::-1]
         return Ranking(tuple(columns), tuple(float(similarities[c]) for c in columns), tuple(near),
                        agreement[winner], colour_agreement(chroma, shot_colour), finalists[winner][1],
-                       finalists[winner][0])
+                       finalists[winner][0], level[winner])
 
     def fine(self, ranking: Ranking) -> float:
         """The card's consistency with the winner's shot at FINE cells (vision/verify.py)."""
-        return consistency(ranking.aligned, self._shot(ranking.columns[0]).fine)
+        return consistency(ranking.aligned, self._shot(ranking.columns[0]).fine[ranking.level])
 
-    def _judged(self, aligned: np.ndarray, column: int, row: np.ndarray | None = None) -> tuple[float, float]:
-        """A card's detail image aligned onto shot `column` (`row`: its `_unit_rows`, if
-        already known): its closeness to the shot and its consistency with the shot's
-        print (vision/verify.py)."""
+    def _judged(self, aligned: np.ndarray, column: int, sharp: float,
+                row: np.ndarray | None = None) -> tuple[float, float, int]:
+        """A card's detail image aligned onto shot `column` (`sharp`: the card's
+        sharpness; `row`: its `_unit_rows`, if already known): its closeness to the shot,
+        its consistency with the shot's print blurred as the card is, and that blur's
+        level (vision/verify.py)."""
         row = _unit_rows(aligned[None])[0] if row is None else row
         closeness = float(self._inner[column] @ row)
-        return closeness, consistency(aligned, self._shot(column).cells)
+        shot = self._shot(column)
+        level = blur_level(sharp, shot.sharpness)
+        return closeness, consistency(aligned, shot.cells[level]), level
 
     def _aligned(self, detail: np.ndarray, column: int) -> tuple[np.ndarray, np.ndarray]:
         """The card's detail image lined up with shot `column`, and the warp that did it
@@ -235,9 +257,10 @@ def margin(ranking: Ranking, gallery: Gallery) -> float:
     similarity_span, coarse_span, colour_span, fine_span = (max(span, MIN_SPAN) for span in gallery.spans)
     others = min((ranking.similarity[0] - gallery.threshold) / similarity_span,
                  (ranking.colour - float(gallery.min_colours[ranking.columns[0] % len(gallery.codes)])) / colour_span)
-    coarse = (ranking.consistency - gallery.min_consistency) / coarse_span
+    min_consistency, min_fine = gallery.cuts(ranking.level)
+    coarse = (ranking.consistency - min_consistency) / coarse_span
     if coarse < 0 <= others:
-        coarse = max(coarse, (gallery.fine(ranking) - gallery.min_fine) / fine_span)
+        coarse = max(coarse, (gallery.fine(ranking) - min_fine) / fine_span)
     return min(others, coarse)
 
 
@@ -273,7 +296,7 @@ class GalleryIdentifier:
         shot_sims = g.similarities(self.embedder.embed(cards), templates(cards))
         n = len(g.codes)
         readings: list[Reading] = []
-        for sims, detail, chroma, size in zip(shot_sims, details(cards), chroma_maps(cards), sizes):
+        for sims, detail, chroma, size in zip(shot_sims, details(cards), colour_cells(cards), sizes):
             ranking = g.ranked(sims, detail, chroma)
             column = ranking.columns[0]
             weakest = margin(ranking, g)

@@ -24,6 +24,12 @@ to 0.65) and a value printed in another colour (a white-7 read against a blue-7)
 but a little blur or print cut off at the card's edge costs it more, so it only
 adds to COARSE and never replaces it (replacing it was measured: real photos lost
 ten of 38 names, models/README.md).
+
+A card small in the frame or out of focus has lost its finest print, and a sharp
+shot's cells then disagree with it where they agree with each other. So the card
+is met by its shot blurred as much as it is (`sharpness`, `blur_level`: one of
+BLURS), and the cuts it must pass there are fixed at enrollment from views met at
+that level (vision/deck.py), forgotten look-alikes blurred alike among them.
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ import numpy as np
 from vision.alignment import MARGIN
 
 PRINT_SHARE = 0.1  # a cell holds print when its energy is at least this share of the 90th percentile
+BLURS = (0.0, 1.0, 2.0)  # sigmas (pixels of a detail image) a shot is blurred by to meet a card as blurred
 
 
 @dataclass(frozen=True)
@@ -112,6 +119,26 @@ def consistency(aligned: np.ndarray, shot: PrintCells) -> float:
     assert best is not None  # every grid has the shift (0, 0), first
     printed = best.ravel()[held > PRINT_SHARE * _order_statistic(held, 90)]
     return _order_statistic(printed, grid.percentile) if len(printed) else 0.0
+
+
+def blurred(shot: np.ndarray, level: int) -> np.ndarray:
+    """A shot's detail image as blurred as BLURS[level] says."""
+    sigma = BLURS[level]
+    return cv2.GaussianBlur(shot, (0, 0), sigma) if sigma else shot
+
+
+def sharpness(detail: np.ndarray) -> float:
+    """The share of a detail image's lightness (inside MARGIN) that a blur of one pixel
+    takes away: what a card small in the frame, or out of focus, has lost."""
+    light = np.ascontiguousarray(_inside_margin(detail)[..., 0])
+    rest = light - cv2.GaussianBlur(light, (0, 0), 1.0)
+    return float((rest * rest).sum()) / max(float((light * light).sum()), 1e-9)
+
+
+def blur_level(card: float, shot: tuple[float, ...]) -> int:
+    """The level of BLURS whose blurred shot's `sharpness` (`shot`, one per level) is
+    nearest the card's, by ratio."""
+    return int(np.argmin([abs(np.log(max(card, 1e-9) / max(s, 1e-9))) for s in shot]))
 
 
 def _inside_margin(image: np.ndarray, pad: int = 0) -> np.ndarray:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.chroma import chroma_maps
+from vision.chroma import colour_cells
 from vision.identify import Gallery, Ranking, halved, margin
 from vision.interfaces import CARD_SIZE
 from vision.template import details
-from vision.verify import COARSE, FINE, Grid, PrintCells, consistency
+from vision.verify import BLURS, COARSE, FINE, Grid, PrintCells, blur_level, blurred, consistency, sharpness
 
 BLACK, BLUE = (20, 20, 20), (170, 60, 20)
 
@@ -75,7 +75,7 @@ def _gallery(min_fine: float) -> Gallery:
     """Two shots that differ only in the corner value; the coarse cells refuse every card."""
     shots = halved([_card("8"), _card("3")])
     unit = np.eye(2, 4, dtype=np.float32)
-    return Gallery(("x-8", "x-3"), unit, unit, unit, unit, details(shots), chroma_maps(shots), threshold=0.0,
+    return Gallery(("x-8", "x-3"), unit, unit, unit, unit, details(shots), colour_cells(shots), threshold=0.0,
                    min_consistency=1.01, min_colours=np.zeros(2, np.float32), min_fine=min_fine)
 
 
@@ -90,3 +90,13 @@ def test_a_card_the_coarse_cells_refuse_is_named_only_when_the_fine_cells_pass_i
     assert margin(_ranking(_card("8")), gallery) >= 0
     assert margin(_ranking(_card("3")), gallery) < 0  # the forgotten look-alike
     assert margin(_ranking(_card("8")), _gallery(min_fine=float("inf"))) < 0  # a deck with no fine cut
+
+
+def test_a_blurred_card_meets_its_shot_blurred_as_much():
+    """A card shrunk in the frame or out of focus has lost its finest print: its
+    sharpness says how much, and it is checked against its shot blurred to match."""
+    shot = _detail(_card("8"))
+    levels = tuple(sharpness(blurred(shot, level)) for level in range(len(BLURS)))
+    assert list(levels) == sorted(levels, reverse=True)
+    assert blur_level(sharpness(shot), levels) == 0
+    assert blur_level(sharpness(_detail(cv2.GaussianBlur(_card("8"), (0, 0), 5.0))), levels) == len(BLURS) - 1

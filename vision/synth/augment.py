@@ -70,3 +70,22 @@ def photographed(face: np.ndarray, rng: random.Random, strength: float = 1.0,
     photo = cv2.imdecode(buf, cv2.IMREAD_COLOR)
     assert photo is not None  # the JPEG imencode has just written
     return photo
+
+
+SMALL_SIDES = (55.0, 160.0)  # long side, in a frame's pixels, of a card a webcam shows small
+
+
+def seen_small(card: np.ndarray, rng: random.Random, size: tuple[int, int] = CARD_SIZE) -> np.ndarray:
+    """A rectified view (`photographed`) as it comes out of a frame where the card is
+    only SMALL_SIDES long: shrunk to that, blurred by the camera and JPEG at that
+    size, then cut back up to `size` as vision/detect.py's rectify would."""
+    long_side = rng.uniform(*SMALL_SIDES)
+    h, w = card.shape[:2]
+    shrunk = cv2.resize(card, (max(2, round(long_side * w / h)), max(2, round(long_side))), interpolation=cv2.INTER_AREA)
+    sigma = rng.uniform(0, 1.4)
+    if sigma > 0.3:
+        shrunk = cv2.GaussianBlur(shrunk, (0, 0), sigma)
+    ok, buf = cv2.imencode(".jpg", shrunk, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(40, 92)])
+    decoded = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    assert ok and decoded is not None  # the JPEG imencode has just written
+    return cv2.resize(decoded, size, interpolation=cv2.INTER_LINEAR)

@@ -1,0 +1,177 @@
+"""Identification alone on the detector world's training tables and training face families.
+
+Tuning ground for the open-set tests (vision/identify.py): the held-out family and
+table kinds never enter. Two steps, so a change to the identifier is measured in
+seconds, not in a rerun of the detector:
+
+    nice -n 10 .venv/bin/python scripts/experiments/ident_world.py collect OUT.npz [--scenes 2]
+    nice -n 10 .venv/bin/python scripts/experiments/ident_world.py score OUT.npz
+
+`collect` enrolls one deck per training family and game (one generated photo a face,
+15% of faces left out, as scripts/bench_vision.py's world_named does), lays its faces
+out on the training tables (scripts/detector_world.py) and keeps, for every whole card
+the shipped pipeline found, its cut-out where the pipeline left it and at its true
+outline, with its size and what the pipeline said. `score` enrolls the decks again from
+the kept shots and reads the kept cut-outs with the identifier as it now is: named
+right, null, wrong and left-out null, with why each true card was refused, by size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]
+
+from detector_world import LAYOUTS, TRAIN_TABLES, world_scene  # noqa: E402
+from scripts.lib.evaluate import TruthCard, match_by_centre  # noqa: E402
+from scripts.lib.families import TRAINING  # noqa: E402
+from scripts.lib.family_tables import dealer, family_deck, family_table  # noqa: E402
+from vision.deck import calibrate  # noqa: E402
+from vision.detect import ContourCardDetector, CardCutter  # noqa: E402
+from vision.detectors import card_detector  # noqa: E402
+from vision.embed import DEFAULT_MODEL, OnnxEmbedder  # noqa: E402
+from vision.enroll import Enrollment, card_nearest_centre  # noqa: E402
+from vision.geometry import side_lengths  # noqa: E402
+from vision.identify import READ_SIZE, GalleryIdentifier, margin  # noqa: E402
+from vision.recognize import CardRecognizer  # noqa: E402
+from vision.synth.faces import GAMES  # noqa: E402
+from vision.synth.tables import RETAKES, cut_out_looks_right, enrollment_scene  # noqa: E402
+
+SEED = 4242  # a training seed: the benchmarks' EVAL_SEED is never looked at here
+
+
+def enrollment(family: str, game: str, codes, seed: int) -> Enrollment:
+    """As scripts/lib/family_tables.enrolled_family_deck, keeping the shots."""
+    faces, rng = family_deck(family, game, seed), random.Random(f"enroll:{family}:{game}:{seed}")
+    detector = ContourCardDetector()
+    taken = Enrollment(game, detector)
+    for code in codes:
+        for _ in range(RETAKES):
+            scene = enrollment_scene(game, code, rng, faces(code))
+            corners = card_nearest_centre(scene.image, detector)
+            if cut_out_looks_right(corners, scene.cards[0].corners):
+                break
+        taken.add(scene.image, code, corners)
+    return taken
+
+
+def collect(out: Path, scenes: int, families: tuple[str, ...]) -> None:
+    embedder = OnnxEmbedder(DEFAULT_MODEL, 1)
+    store: dict[str, np.ndarray] = {}
+    for family in families:
+        for game in GAMES:
+            key = f"{family}.{game}"
+            table = family_table(family, game, SEED, 0)
+            taken = enrollment(family, game, table.enrolled, SEED)
+            store[f"{key}.shots"] = np.stack(taken.cards)
+            store[f"{key}.codes"] = np.array(taken.codes)
+            recognizer = CardRecognizer(card_detector(), GalleryIdentifier(taken.profile(embedder).gallery, embedder))
+            faces, rng = dealer(family, game, SEED), random.Random(f"ident-world:{family}:{game}:{SEED}")
+            cuts, truths, codes, said, sizes, layouts = [], [], [], [], [], []
+            for layout in LAYOUTS:
+                for _ in range(scenes):
+                    # (the family named is not drawn: `faces` deals the cards)
+                    scene = world_scene(rng, (1280, 720), TRAIN_TABLES, ("pips",), layout, card_px=(60, 400), faces=faces)
+                    whole = scene.whole()
+                    results = recognizer.recognize(scene.image)
+                    cut = CardCutter(scene.image, READ_SIZE)
+                    for p, t in match_by_centre([r.corners for r in results],
+                                                [TruthCard(c.code, tuple(c.outline.mean(axis=0))) for c in whole]).pairs:
+                        cuts.append(cut(results[p].corners))
+                        truths.append(cut(whole[t].outline))
+                        codes.append(whole[t].code)
+                        said.append(results[p].reading.code or "")
+                        sizes.append(float(side_lengths(whole[t].outline).max()))
+                        layouts.append(layout)
+            store |= {f"{key}.cuts": np.stack(cuts), f"{key}.truths": np.stack(truths), f"{key}.truth": np.array(codes),
+                      f"{key}.said": np.array(said), f"{key}.sizes": np.array(sizes), f"{key}.layouts": np.array(layouts),
+                      f"{key}.enrolled": np.array(sorted(table.enrolled))}
+            print(key, len(cuts), file=sys.stderr)
+    np.savez_compressed(out, **store)
+
+
+def score(path: Path, which: str) -> dict:
+    embedder = OnnxEmbedder(DEFAULT_MODEL, 1)
+    data = np.load(path)
+    keys = sorted({k.rsplit(".", 1)[0] for k in data.files})
+    total: Counter = Counter()
+    refused: Counter = Counter()
+    report: dict = {}
+    for key in keys:
+        gallery, _ = calibrate(list(data[f"{key}.shots"]), [str(c) for c in data[f"{key}.codes"]], embedder)
+        identifier = GalleryIdentifier(gallery, embedder)
+        enrolled = {str(c) for c in data[f"{key}.enrolled"]}
+        counts: Counter = Counter()
+        cards = list(data[f"{key}.{which}"])
+        readings = identifier.identify_many(cards)
+        for reading, code, size, card in zip(readings, data[f"{key}.truth"], data[f"{key}.sizes"], cards):
+            code = str(code)
+            band = "<100" if size < 100 else "<150" if size < 150 else "<250" if size < 250 else ">=250"
+            if code in enrolled:
+                counts["enrolled"] += 1
+                counts[f"enrolled{band}"] += 1
+                outcome = "right" if reading.code == code else "null" if reading.code is None else "wrong"
+                counts[outcome] += 1
+                counts[f"{outcome}{band}"] += 1
+                if outcome == "null" and reading.candidates and reading.candidates[0].code == code:
+                    counts["null_ranked_first"] += 1
+                    refused[_why(identifier, card)] += 1
+            else:
+                counts["left_out"] += 1
+                counts["left_out_null" if reading.code is None else "wrong"] += 1
+        report[key] = dict(counts)
+        total += counts
+    named = {band: f"{total['right' + band]}/{total['enrolled' + band]}" for band in ("<100", "<150", "<250", ">=250")}
+    report["all"] = dict(total) | {"named": round(total["right"] / max(1, total["enrolled"]), 4), "by_size": named,
+                                   "refused_right_first_by": dict(refused)}
+    return report
+
+
+def _why(identifier: GalleryIdentifier, card: np.ndarray) -> str:
+    """Which open-set tests a card whose first-ranked code is right fails."""
+    from vision.chroma import colour_cells
+    from vision.identify import halved
+    from vision.template import details, templates
+
+    g = identifier.gallery
+    cards = halved([card])
+    sims = g.similarities(identifier.embedder.embed(cards), templates(cards))[0]
+    ranking = g.ranked(sims, details(cards)[0], colour_cells(cards)[0])
+    n = len(g.codes)
+    failed = []
+    if ranking.similarity[0] < g.threshold:
+        failed.append("similarity")
+    if ranking.colour < g.min_colours[ranking.columns[0] % n]:
+        failed.append("colour")
+    min_consistency, min_fine = g.cuts(ranking.level)
+    if ranking.consistency < min_consistency and g.fine(ranking) < min_fine:
+        failed.append("print")
+    assert margin(ranking, g) < 0 or not failed
+    return "+".join(failed) or "none"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("step", choices=("collect", "score"))
+    parser.add_argument("path", type=Path)
+    parser.add_argument("--scenes", type=int, default=2, help="scenes per layout, family and game (collect)")
+    parser.add_argument("--families", default=",".join(TRAINING))
+    parser.add_argument("--cuts", default="cuts", choices=("cuts", "truths"),
+                        help="score the pipeline's cut-outs or the cut-outs at the true outlines")
+    args = parser.parse_args()
+    if args.step == "collect":
+        collect(args.path, args.scenes, tuple(args.families.split(",")))
+    else:
+        print(json.dumps(score(args.path, args.cuts), indent=1))
+
+
+if __name__ == "__main__":
+    main()
