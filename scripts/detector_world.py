@@ -562,7 +562,7 @@ def _mat(rng: random.Random, image: np.ndarray, hom: np.ndarray, x: float, y: fl
     if rng.random() < 0.4:  # an arc of printed words
         r = rng.uniform(0.6, 1.5) * card_h
         for t in np.linspace(0.2, 1.2, rng.randint(4, 12)):
-            px, py = centre + r * np.float32([math.cos(t + angle), math.sin(t + angle)])
+            px, py = centre + r * np.float32([math.cos(t + math.radians(angle)), math.sin(t + math.radians(angle))])
             q = _project(hom, np.float32([[px, py]]))[0].astype(int)
             _put(image, rng.choice("ABCDEFGHJKLMNPRSTUVW"), (int(q[0]), int(q[1])), card_h / 200, ink, max(1, int(card_h / 120)))
 
