@@ -183,16 +183,16 @@ def calibrate(shots: Sequence[np.ndarray], codes: Sequence[str], embedder: Embed
     same_sim: list[float] = []
     own: list[_View] = []
     stranger: list[_View] = []
-    for row, (i, detail, chroma) in enumerate(zip(owners + small, details(views), colour_cells(views))):
+    for row, (i, detail, cells) in enumerate(zip(owners + small, details(views), colour_cells(views))):
         column = max((i, i + n), key=lambda c: sims[row, c])  # either way up, as identify does
         if row < len(owners):
             same_sim.append(float(sims[row, column]))
-        ranking = unset.ranked(sims[row], detail, chroma)
+        ranking = unset.ranked(sims[row], detail, cells)
         if len(ranking.columns) > 1:
             winner = ranking.columns[0] % n
             own.append(_View(ranking.consistency, unset.fine(ranking), ranking.colour, winner,
                              codes[winner] == codes[i], ranking.level, row >= len(owners)))
-            forgotten = unset.ranked(sims[row], detail, chroma, leave_out=codes[i])
+            forgotten = unset.ranked(sims[row], detail, cells, leave_out=codes[i])
             stranger.append(_View(forgotten.consistency, unset.fine(forgotten), forgotten.colour,
                                   forgotten.columns[0] % n, False, forgotten.level, row >= len(owners)))
     min_colours = _colour_thresholds([v for v in own if not v.small], n)

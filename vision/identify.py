@@ -146,10 +146,10 @@ class Gallery:
         by_embedding, by_template, _ = self._both_ways
         return embeddings @ by_embedding + templates @ by_template
 
-    def ranked(self, similarities: np.ndarray, detail: np.ndarray, chroma: np.ndarray,
+    def ranked(self, similarities: np.ndarray, detail: np.ndarray, cells: np.ndarray,
                leave_out: str | None = None) -> Ranking:
         """The close look at one card: `similarities` is its row of `similarities`,
-        `detail` its detail image, `chroma` its chroma map; `leave_out` ranks as if that code had never been
+        `detail` its detail image, `cells` its colour cells (vision/chroma.py); `leave_out` ranks as if that code had never been
         enrolled (how deck calibration sees a forgotten card)."""
         n = len(self.codes)
         columns: list[int] = []
@@ -192,7 +192,7 @@ class Gallery:
                 agreement[winner], level[winner], finalists[winner] = agree, blur, (aligned, warp)
         shot_colour = self.colours[winner % n] if winner < n else self.colours[winner % n, ::-1, ::-1]
         return Ranking(tuple(columns), tuple(float(similarities[c]) for c in columns), tuple(near),
-                       agreement[winner], colour_agreement(chroma, shot_colour), finalists[winner][1],
+                       agreement[winner], colour_agreement(cells, shot_colour), finalists[winner][1],
                        finalists[winner][0], level[winner])
 
     def fine(self, ranking: Ranking) -> float:
@@ -296,8 +296,8 @@ class GalleryIdentifier:
         shot_sims = g.similarities(self.embedder.embed(cards), templates(cards))
         n = len(g.codes)
         readings: list[Reading] = []
-        for sims, detail, chroma, size in zip(shot_sims, details(cards), colour_cells(cards), sizes):
-            ranking = g.ranked(sims, detail, chroma)
+        for sims, detail, cells, size in zip(shot_sims, details(cards), colour_cells(cards), sizes):
+            ranking = g.ranked(sims, detail, cells)
             column = ranking.columns[0]
             weakest = margin(ranking, g)
             readings.append(Reading(

@@ -110,7 +110,7 @@ def _settled(image: np.ndarray, chosen: list[tuple[np.ndarray, Reading]], agreed
     named by a closer look; of the other 54 faces never enrolled it searched for in
     vain, 45 had a card's shape and 4 more were outlined alike once fitted)."""
     never = [_unsure(reading) and _never_enrolled(corners, reading, size) for corners, reading in chosen]
-    shaped = [not whole_card_outlines(corners) for corners, _ in chosen]
+    shaped = [n and not whole_card_outlines(corners) for n, (corners, _) in zip(never, chosen)]
     asked = [p if n and not (a or s) else None for p, n, a, s in zip(partners, never, agreed, shaped)]
     return [n and (a or s or f) for n, a, s, f in zip(never, agreed, shaped, _agreed_once_fitted(image, chosen, asked))]
 
