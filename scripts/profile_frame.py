@@ -61,7 +61,7 @@ STAGES = (
     ("reads: embedding", embed.OnnxEmbedder, "embed"),
     ("reads: templates", identify, "templates"),
     ("reads: detail images", identify, "details"),
-    ("reads: colour maps", identify, "chroma_maps"),
+    ("reads: colour cells", identify, "colour_cells"),
     ("reads: close look", identify.Gallery, "ranked"),
     ("reads: alignment", identify, "align"),
     ("reads: print check", identify, "consistency"),
