@@ -175,21 +175,23 @@ def batch(faces: np.ndarray, labels: np.ndarray, size: int, rng: random.Random) 
     return torch.from_numpy(preprocess([img for img, _ in shots])), torch.tensor([y for _, y in shots])
 
 
-def network(classes: int) -> nn.Module:
+def network(classes: int, outputs_per_class: int = 2) -> nn.Module:
+    """The reader's network; by default two outputs per class, upright and turned."""
     def block(a: int, b: int) -> list[nn.Module]:
         return [nn.Conv2d(a, b, 3, padding=1, bias=False), nn.BatchNorm2d(b), nn.ReLU(inplace=True)]
 
     # 88 x 64 -> 44 x 32 -> 22 x 16 -> 11 x 8 -> 6 x 4: where on the card a stroke lies still counts
     return nn.Sequential(*block(1, 12), nn.MaxPool2d(2), *block(12, 24), nn.MaxPool2d(2),
                          *block(24, 48), nn.MaxPool2d(2), *block(48, 64), nn.MaxPool2d(2, ceil_mode=True),
-                         nn.Flatten(), nn.Dropout(0.2), nn.Linear(64 * 6 * 4, 2 * classes))
+                         nn.Flatten(), nn.Dropout(0.2), nn.Linear(64 * 6 * 4, outputs_per_class * classes))
 
 
-def from_onnx(model: nn.Sequential, path: Path, x: torch.Tensor) -> None:
-    """`model` set to compute what the exported `path` computes. Export folded each batch
-    norm into the convolution before it; here the convolution takes the folded weights
-    and its batch norm is set, from the statistics of batch `x`, to hand on the folded
-    output unchanged (bias added) in training mode as well as in evaluation."""
+def from_onnx(model: nn.Module, path: Path, x: torch.Tensor, head: bool = True) -> None:
+    """`model` set to compute what the exported `path` computes (its convolutions only,
+    when not `head`: a network with other classes). Export folded each batch norm into
+    the convolution before it; here the convolution takes the folded weights and its
+    batch norm is set, from the statistics of batch `x`, to hand on the folded output
+    unchanged (bias added) in training mode as well as in evaluation."""
     import onnx
     from onnx import numpy_helper
 
@@ -200,9 +202,10 @@ def from_onnx(model: nn.Sequential, path: Path, x: torch.Tensor) -> None:
     with torch.no_grad():
         for i, conv in enumerate(conv_layers):
             conv.weight.copy_(torch.from_numpy(convs[2 * i]))
-        head = next(m for m in layers if isinstance(m, nn.Linear))
-        head.weight.copy_(torch.from_numpy(linear[0]))
-        head.bias.copy_(torch.from_numpy(linear[1]))
+        if head:
+            linear_layer = next(m for m in layers if isinstance(m, nn.Linear))
+            linear_layer.weight.copy_(torch.from_numpy(linear[0]))
+            linear_layer.bias.copy_(torch.from_numpy(linear[1]))
         h = x
         for layer in layers:
             if isinstance(layer, nn.BatchNorm2d):

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import cv2
 import numpy as np
@@ -29,6 +29,9 @@ from vision.model_files import MODELS_DIR
 from vision.colour import read_colour
 from vision.interfaces import CARD_SIZE, Candidate, Reading
 from vision.synth.faces import roman
+
+if TYPE_CHECKING:
+    import onnxruntime as ort
 
 DEFAULT_MODEL = MODELS_DIR / "printed_tokens.onnx"
 #: The same network, the weights of the run before the random deck designs: it reads
@@ -41,6 +44,13 @@ NO_LEVEL = ""  # the network's answer for a crop with no numeral in it (the card
 #: Where a Lagim card prints its entity level, as fractions (x0, y0, x1, y1) of the upright
 #: card: the dark circle at the bottom centre of the project's Lagim faces.
 LEVEL_BOX = (0.25, 0.70, 0.75, 0.94)
+#: A second network reads the small index most designs print in a corner, which the whole
+#: card at INPUT_SIZE shows only a few pixels tall (models/printed_tokens.md, "Corner indices").
+CORNER_MODEL = MODELS_DIR / "printed_corners.onnx"
+#: The corner it reads, as fractions (x0, y0, x1, y1) of the card: the top-left, cut in the
+#: card's own shape so that the crop fills the network's input.
+CORNER_BOX = (0.0, 0.0, 0.36, 0.36)
+NO_INDEX = ""  # the corner network's answer for a corner with no index in it
 
 
 class PrintedModelMissing(RuntimeError):
@@ -65,6 +75,29 @@ def level_crop(card: np.ndarray) -> np.ndarray:
     return card[round(y0 * h):round(y1 * h), round(x0 * w):round(x1 * w)]
 
 
+def corner_crops(card: np.ndarray) -> list[np.ndarray]:
+    """The card's top-left corner, and its bottom-right corner turned round: a design
+    prints its index at its own top-left, often again upside down at the foot, so one
+    of the two shows it upright whichever way up the card lies."""
+    h, w = card.shape[:2]
+    x0, y0, x1, y1 = CORNER_BOX
+    box = (slice(round(y0 * h), round(y1 * h)), slice(round(x0 * w), round(x1 * w)))
+    return [card[box], cv2.rotate(card, cv2.ROTATE_180)[box]]
+
+
+def index_token(game: str, token: str) -> str:
+    """What a card's corner index prints: a dugtungan card's syllable without its action
+    word, a Gargon card's value."""
+    return token.partition(":")[0] if game == "dugtungan" else token
+
+
+def corner_labels() -> list[tuple[str, str]]:
+    """(game, index) for every output of the corner network, in order; the last is "no index"."""
+    labels = [(game, index) for game, tokens in token_labels().items() if game in GAMES
+              for index in dict.fromkeys(index_token(game, t) for t in tokens)]
+    return labels + [("", NO_INDEX)]
+
+
 def token_labels() -> dict[str, tuple[str, ...]]:
     """Each game's tokens in the model's label order (the model's outputs are these,
     game after game, each token upright then turned)."""
@@ -84,18 +117,27 @@ def _rotated(images: Sequence[np.ndarray]) -> list[np.ndarray]:
     return [cv2.rotate(image, cv2.ROTATE_180) for image in images]
 
 
+def _session(model: Path, threads: int, trainer: str) -> "ort.InferenceSession":
+    if not model.is_file():
+        raise PrintedModelMissing(f"printed-token model not found at {model}; run {trainer}")
+    import onnxruntime as ort  # only where a model is used
+
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = threads
+    options.inter_op_num_threads = 1
+    return ort.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
+
+
+def _softmax(logits: np.ndarray) -> np.ndarray:
+    p = np.exp(logits - logits.max(axis=1, keepdims=True))
+    return p / p.sum(axis=1, keepdims=True)
+
+
 class _PrintedModel:
     """The ONNX session and one game's share of its outputs."""
 
     def __init__(self, game: str, model: Path, threads: int) -> None:
-        if not model.is_file():
-            raise PrintedModelMissing(f"printed-token model not found at {model}; run scripts/train_printed.py")
-        import onnxruntime as ort  # only where a model is used
-
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = threads
-        options.inter_op_num_threads = 1
-        self.session = ort.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
+        self.session = _session(model, threads, "scripts/train_printed.py")
         self.input_name = self.session.get_inputs()[0].name
         labels = json.loads(model.with_suffix(".json").read_text())["labels"]
         self.game = game
@@ -106,12 +148,41 @@ class _PrintedModel:
         """N x tokens x 2 (upright, turned), over this game's tokens only."""
         logits = self.session.run(None, {self.input_name: preprocess(images)})[0]
         logits = logits.reshape(len(images), -1, 2)[:, self.columns, :].reshape(len(images), -1)
-        logits -= logits.max(axis=1, keepdims=True)
-        p = np.exp(logits)
-        return (p / p.sum(axis=1, keepdims=True)).reshape(len(images), -1, 2)
+        return _softmax(logits).reshape(len(images), -1, 2)
 
 
-MARGINS = {"gargon": 0.35, "dugtungan": 0.3}
+class CornerReader:
+    """What a card's corner indices say of its token, from `corner_crops` read by the
+    corner network (`scripts/train_printed_corners.py`).
+
+    Each crop gives a probability per index plus "no index here"; "no index" is spread
+    evenly over the indices, so a blank corner (or a design with none) says nothing, and
+    the two corners' beliefs multiply, as two looks at the same print."""
+
+    def __init__(self, game: str, model: Path = CORNER_MODEL, threads: int = 1) -> None:
+        self.session = _session(model, threads, "scripts/train_printed_corners.py")
+        self.input_name = self.session.get_inputs()[0].name
+        labels = [tuple(label) for label in json.loads(model.with_suffix(".json").read_text())["labels"]]
+        indices = [index for g, index in labels if g == game]
+        self.columns = np.array([labels.index((game, index)) for index in indices] + [labels.index(("", NO_INDEX))])
+        self.index_of = {index: i for i, index in enumerate(indices)}
+        self.game = game
+
+    def evidence(self, cards: Sequence[np.ndarray], tokens: Sequence[str]) -> np.ndarray:
+        """N x len(tokens): how much the corners back each token, up to a factor per card."""
+        n = len(cards)
+        crops = [crop for card in cards for crop in corner_crops(card)]
+        q = _softmax(self.session.run(None, {self.input_name: preprocess(crops)})[0][:, self.columns])
+        per_index = q[:, :-1] + q[:, -1:] / (q.shape[1] - 1)
+        both = per_index.reshape(n, 2, -1).prod(axis=1)
+        return both[:, [self.index_of[index_token(self.game, t)] for t in tokens]]
+
+
+MARGINS = {"gargon": 0.35, "dugtungan": 0.2}
+#: Whether a game's reader weighs in the corner indices (`CornerReader`). Gargon does not:
+#: with them, one badly cut training card was named wrong at every margin tried
+#: (models/printed_tokens.md, "Corner indices").
+USES_CORNERS = {"gargon": False, "dugtungan": True}
 
 
 class PrintedReader(_PrintedModel):
@@ -121,24 +192,35 @@ class PrintedReader(_PrintedModel):
     else the reading is unsure (code None) and the candidates go to the host. By
     default each game's `MARGINS`: the least that named no card wrong on the training
     families' scenes (models/printed_tokens.md), since a wrong name scores the table
-    wrong while an unsure one only asks.
+    wrong while an unsure one only asks; for dugtungan, with the corners, one step
+    above it. `use_corners`: whether the corner model `corners` weighs in (by default
+    the game's `USES_CORNERS`).
     """
 
     card_size = CARD_SIZE
 
-    def __init__(self, game: str, model: Path = DEFAULT_MODEL, threads: int = 1, margin: float | None = None) -> None:
+    def __init__(self, game: str, model: Path = DEFAULT_MODEL, threads: int = 1, margin: float | None = None,
+                 corners: Path = CORNER_MODEL, use_corners: bool | None = None) -> None:
         if game not in GAMES:
             raise ValueError(f"no printed reader for {game!r}; one of {', '.join(GAMES)}")
         super().__init__(game, model, threads)
         self.margin = MARGINS[game] if margin is None else margin
+        use = USES_CORNERS[game] if use_corners is None else use_corners
+        self.corners = CornerReader(game, corners, threads) if use else None
 
     def probabilities(self, cards: Sequence[np.ndarray]) -> np.ndarray:
         """N x tokens x 2 (upright, turned). Each card is read as it lies and turned
         round, and the two agree-or-not readings are averaged: a look-alike (3 or 5) that
-        one view half-guesses is seldom guessed the same way from the other side."""
+        one view half-guesses is seldom guessed the same way from the other side. The
+        corner indices' evidence (`CornerReader`) then weighs each token, as a second
+        look at print the whole card shows too small to be sure of."""
         n = len(cards)
         p = self._softmax(list(cards) + _rotated(cards))
-        return (p[:n] + p[n:, :, ::-1]) / 2
+        p = (p[:n] + p[n:, :, ::-1]) / 2
+        if self.corners is None:
+            return p
+        p = p * self.corners.evidence(cards, self.tokens)[:, :, None]
+        return p / p.sum(axis=(1, 2), keepdims=True)
 
     def identify(self, card: np.ndarray) -> Reading:
         return self.identify_many([card])[0]

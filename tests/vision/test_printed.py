@@ -9,7 +9,10 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.printed import LevelReader, PrintedModelMissing, PrintedReader, preprocess
+from vision.printed import (NO_INDEX, CornerReader, LevelReader, PrintedModelMissing, PrintedReader, corner_crops,
+                            corner_labels, preprocess)
+from scripts.lib.corner_truth import corner_classes, other_code
+from scripts.lib.families import FAMILIES
 from scripts.lib.printed_faces import dugtungan_face, fonts, gargon_face, lagim_level_face
 from vision.synth.augment import photographed
 from vision.synth.faces import game_codes, game_face
@@ -79,6 +82,53 @@ def test_brighter_or_dimmer_light_feeds_the_network_the_same_tensor():
 def test_a_missing_model_is_one_clear_error(tmp_path: Path):
     with pytest.raises(PrintedModelMissing, match="scripts/train_printed.py"):
         PrintedReader("gargon", model=tmp_path / "none.onnx")
+    with pytest.raises(PrintedModelMissing, match="scripts/train_printed_corners.py"):
+        PrintedReader("dugtungan", corners=tmp_path / "none.onnx")
+
+
+def test_the_corner_crops_show_an_index_upright_whichever_way_the_card_lies():
+    card = np.full((252, 180, 3), 240, np.uint8)
+    cv2.putText(card, "7", (12, 50), cv2.FONT_HERSHEY_SIMPLEX, 1.5, (0, 0, 0), 3)
+    card[:] = np.minimum(card, cv2.rotate(card, cv2.ROTATE_180))  # the index again, turned, at the foot
+    top, foot = corner_crops(card)
+    assert top.shape[:2] == (91, 65) and np.array_equal(top, foot)
+    turned = corner_crops(cv2.rotate(card, cv2.ROTATE_180))
+    assert np.array_equal(turned[0], top) and (top < 100).any()
+
+
+def test_the_corner_network_knows_indices_not_cards():
+    """A dugtungan corner prints the syllable alone: KA and KA with its action word share it."""
+    labels = corner_labels()
+    assert labels[-1] == ("", NO_INDEX)
+    assert ("dugtungan", "KA") in labels and not any(":" in index for _, index in labels)
+    assert [index for game, index in labels if game == "gargon"] == [str(v) for v in range(16)]
+
+
+@pytest.mark.parametrize("family, game, code, expected", [
+    ("pips", "gargon", "red-7", ("7", "7")),  # small in two opposite corners
+    ("project", "dugtungan", "KA", ("KA", NO_INDEX)),  # one index, top-left
+    ("medallion", "gargon", "blue-12", (NO_INDEX, NO_INDEX)),  # the value in a ring, no index
+    ("ribbon", "gargon", "red-6", (NO_INDEX, "6")),  # drawn once; training makes the upright foot "no index"
+])
+def test_a_corners_training_label_is_where_the_designs_print_differs(family, game, code, expected):
+    rng = random.Random(family)
+    labels = corner_labels()
+    index = code.rsplit("-", 1)[-1]
+    classes = corner_classes(FAMILIES[family].face(game, code), FAMILIES[family].face(game, other_code(game, code, rng)),
+                             labels.index((game, index)))
+    assert tuple(labels[c][1] for c in classes) == expected
+
+
+def test_the_corner_indices_weigh_in_where_the_whole_card_shows_them_small():
+    """A pips card (value only in its corners): the corners back its own value most, and
+    a design with no index (a blank card) backs no value over another."""
+    rng = random.Random("corners")
+    reader = CornerReader("gargon")
+    tokens = [str(v) for v in range(16)]
+    cards = [photographed(FAMILIES["pips"].face("gargon", f"green-{v}"), rng) for v in (3, 8, 11)]
+    evidence = reader.evidence(cards + [np.full((252, 180, 3), 235, np.uint8)], tokens)
+    assert [tokens[i] for i in evidence[:3].argmax(axis=1)] == ["3", "8", "11"]
+    assert evidence[3].max() / evidence[3].min() < 3
 
 
 def test_a_card_reads_the_same_whichever_way_it_lies(gargon):
