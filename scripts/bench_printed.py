@@ -94,15 +94,14 @@ def family_key(game: str, family: str) -> str:
     return f"{game}/{'held_out_family' if family == HELD_OUT else 'family'}:{family}"
 
 
-def reader_for(game: str, model: Path | None, corners: Path = CORNER_MODEL,
-               use_corners: bool | None = None) -> Callable[[np.ndarray], str | None]:
+def reader_for(game: str, model: Path | None, corners: Path | None = CORNER_MODEL) -> Callable[[np.ndarray], str | None]:
     """What the printed reader says a card is: its code, or for Lagim its level numeral
     (`model`, or by default the model each reader ships with; `corners` the corner-index
-    model, weighed in where `use_corners` says, by default where the game's reader does)."""
+    model, None to read the whole card alone)."""
     if game == "lagim":
         levels = LevelReader(model or LEVEL_MODEL)
         return lambda card: roman(level) if (level := levels.read(card).value) else None
-    reader = PrintedReader(game, model or DEFAULT_MODEL, corners=corners, use_corners=use_corners)
+    reader = PrintedReader(game, model or DEFAULT_MODEL, corners=corners)
     return lambda card: reader.identify(card).code
 
 
@@ -177,14 +176,14 @@ def score(read: Callable[[np.ndarray], str | None], cards: list[tuple[str, np.nd
 
 def printed_report(scenes: int, ocr_cards: int, model: Path | None = None, games: tuple[str, ...] = GAMES,
                    progress: Callable[[dict], None] | None = None, families: tuple[str, ...] = (),
-                   corners: Path = CORNER_MODEL, use_corners: bool | None = None) -> dict:
+                   corners: Path | None = CORNER_MODEL) -> dict:
     """Every set of every game in `games` (and of each of `families`, Gargon and
     dugtungan); `progress` sees each set's entry as it is done."""
     cv2.setNumThreads(1)
     report: dict = {"eval_seed": EVAL_SEED, "scenes_per_set": scenes, "model": str(model or "shipped"),
-                    "corners": str(corners), "use_corners": use_corners}
+                    "corners": str(corners)}
     for game in games:
-        read = reader_for(game, model, corners, use_corners)
+        read = reader_for(game, model, corners)
         ocr = OcrBaseline(game) if ocr_cards else None
         sets = [("project_faces", EVAL_SEED, project_faces(game)), ("held_out_fonts", EVAL_SEED + 1, held_out_faces(game))]
         # each family seeded by its place in FAMILIES, so a set is the same scenes whichever others are asked for
@@ -214,8 +213,7 @@ def main() -> None:
                         "models, printed_levels.onnx for Lagim levels)")
     parser.add_argument("--corners", type=Path, default=CORNER_MODEL,
                         help="the corner-index model the Gargon and dugtungan readers weigh in (default: the shipped one)")
-    parser.add_argument("--use-corners", choices=("default", "yes", "no"), default="default",
-                        help="weigh in the corner indices: where each game's reader does (default), in both games, or in neither")
+    parser.add_argument("--no-corners", action="store_true", help="read the whole card alone, as before the corner model")
     parser.add_argument("--games", nargs="+", choices=GAMES, default=list(GAMES))
     parser.add_argument("--families", nargs="*", choices=list(FAMILIES),
                         help="also these face families (none named: all of them; the held-out one reported apart)")
@@ -223,7 +221,7 @@ def main() -> None:
     families = tuple(FAMILIES) if args.families == [] else tuple(args.families or ())
     report = printed_report(args.scenes, args.ocr_cards, args.model, tuple(args.games),
                             progress=lambda entry: print(json.dumps(entry), flush=True), families=families,
-                            corners=args.corners, use_corners={"default": None, "yes": True, "no": False}[args.use_corners])
+                            corners=None if args.no_corners else args.corners)
     print(json.dumps(report, indent=2))
 
 

@@ -168,21 +168,23 @@ class CornerReader:
         self.index_of = {index: i for i, index in enumerate(indices)}
         self.game = game
 
-    def evidence(self, cards: Sequence[np.ndarray], tokens: Sequence[str]) -> np.ndarray:
-        """N x len(tokens): how much the corners back each token, up to a factor per card."""
+    def evidence(self, cards: Sequence[np.ndarray], tokens: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+        """Two N x len(tokens) arrays: how much the corners back each token, up to a
+        factor per card; and the probability the surer corner gives its index alone."""
         n = len(cards)
         crops = [crop for card in cards for crop in corner_crops(card)]
         q = _softmax(self.session.run(None, {self.input_name: preprocess(crops)})[0][:, self.columns])
+        columns = [self.index_of[index_token(self.game, t)] for t in tokens]
         per_index = q[:, :-1] + q[:, -1:] / (q.shape[1] - 1)
         both = per_index.reshape(n, 2, -1).prod(axis=1)
-        return both[:, [self.index_of[index_token(self.game, t)] for t in tokens]]
+        return both[:, columns], q[:, :-1].reshape(n, 2, -1).max(axis=1)[:, columns]
 
 
 MARGINS = {"gargon": 0.35, "dugtungan": 0.2}
-#: Whether a game's reader weighs in the corner indices (`CornerReader`). Gargon does not:
-#: with them, one badly cut training card was named wrong at every margin tried
-#: (models/printed_tokens.md, "Corner indices").
-USES_CORNERS = {"gargon": False, "dugtungan": True}
+#: A token the whole card alone does not name by the margin is named with the corners'
+#: help only where one corner reads its index with at least this probability by itself:
+#: a second look settles a doubt only when it is sure of what it saw.
+CORNER_SURE = 0.5
 
 
 class PrintedReader(_PrintedModel):
@@ -192,45 +194,57 @@ class PrintedReader(_PrintedModel):
     else the reading is unsure (code None) and the candidates go to the host. By
     default each game's `MARGINS`: the least that named no card wrong on the training
     families' scenes (models/printed_tokens.md), since a wrong name scores the table
-    wrong while an unsure one only asks; for dugtungan, with the corners, one step
-    above it. `use_corners`: whether the corner model `corners` weighs in (by default
-    the game's `USES_CORNERS`).
+    wrong while an unsure one only asks (for dugtungan one step above it).
+    `corners`: the corner-index model (`CornerReader`), None to read the whole card alone.
     """
 
     card_size = CARD_SIZE
 
     def __init__(self, game: str, model: Path = DEFAULT_MODEL, threads: int = 1, margin: float | None = None,
-                 corners: Path = CORNER_MODEL, use_corners: bool | None = None) -> None:
+                 corners: Path | None = CORNER_MODEL) -> None:
         if game not in GAMES:
             raise ValueError(f"no printed reader for {game!r}; one of {', '.join(GAMES)}")
         super().__init__(game, model, threads)
         self.margin = MARGINS[game] if margin is None else margin
-        use = USES_CORNERS[game] if use_corners is None else use_corners
-        self.corners = CornerReader(game, corners, threads) if use else None
+        self.corners = CornerReader(game, corners, threads) if corners is not None else None
 
     def probabilities(self, cards: Sequence[np.ndarray]) -> np.ndarray:
         """N x tokens x 2 (upright, turned). Each card is read as it lies and turned
         round, and the two agree-or-not readings are averaged: a look-alike (3 or 5) that
-        one view half-guesses is seldom guessed the same way from the other side. The
-        corner indices' evidence (`CornerReader`) then weighs each token, as a second
-        look at print the whole card shows too small to be sure of."""
+        one view half-guesses is seldom guessed the same way from the other side."""
         n = len(cards)
         p = self._softmax(list(cards) + _rotated(cards))
-        p = (p[:n] + p[n:, :, ::-1]) / 2
-        if self.corners is None:
-            return p
-        p = p * self.corners.evidence(cards, self.tokens)[:, :, None]
-        return p / p.sum(axis=(1, 2), keepdims=True)
+        return (p[:n] + p[n:, :, ::-1]) / 2
 
     def identify(self, card: np.ndarray) -> Reading:
         return self.identify_many([card])[0]
 
     def identify_many(self, cards: Sequence[np.ndarray]) -> list[Reading]:
+        """The whole card's probabilities, weighed by the corner indices' evidence
+        (`CornerReader`, where the game uses it) as a second look at print the whole
+        card shows too small to be sure of."""
         if not cards:
             return []
-        return [self._reading(card, p) for card, p in zip(cards, self.probabilities(cards))]
+        whole = self.probabilities(cards)
+        if self.corners is None:
+            return [self._reading(card, p, np.ones(len(self.tokens), bool)) for card, p in zip(cards, whole)]
+        backing, seen = self.corners.evidence(cards, self.tokens)
+        both = whole * backing[:, :, None]
+        both /= both.sum(axis=(1, 2), keepdims=True)
+        return [self._reading(card, p, self._backed(whole[i], seen[i])) for i, (card, p) in enumerate(zip(cards, both))]
 
-    def _reading(self, card: np.ndarray, p: np.ndarray) -> Reading:
+    def _backed(self, whole: np.ndarray, seen: np.ndarray) -> np.ndarray:
+        """Per token, whether the corners may help name it: only the whole card's own
+        leader (two looks that disagree are a doubt, not an answer), and only where the
+        whole card leads by the margin alone or a corner is sure of that index by itself."""
+        per_token = whole.sum(axis=1)
+        first, second = np.argsort(-per_token)[:2]
+        backed = np.zeros(len(per_token), bool)
+        backed[first] = per_token[first] - per_token[second] >= self.margin or seen[first] >= CORNER_SURE
+        return backed
+
+    def _reading(self, card: np.ndarray, p: np.ndarray, may_name: np.ndarray) -> Reading:
+        """`may_name`: per token, whether it may be named on `p`'s margin."""
         per_token = p.sum(axis=1)
         order = np.argsort(-per_token)[:3]
         rotated = bool(p[order[0], 1] > p[order[0], 0])
@@ -244,7 +258,8 @@ class PrintedReader(_PrintedModel):
             prefix, confidence = f"{colour.colour}-", colour.confidence
         candidates = tuple(Candidate(prefix + self.tokens[i], float(per_token[i]) * confidence) for i in order)
         sure = per_token[order[0]] - (per_token[order[1]] if len(order) > 1 else 0.0) >= self.margin
-        return Reading(candidates[0].code if sure else None, candidates[0].score, candidates, rotated)
+        return Reading(candidates[0].code if sure and may_name[order[0]] else None, candidates[0].score, candidates,
+                       rotated)
 
 
 @dataclass(frozen=True)

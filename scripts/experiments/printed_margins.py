@@ -42,8 +42,8 @@ def main() -> None:
         sets = [project_faces(game)] + [family_faces(game, f) for f in TRAINING]
         seeds = [EVAL_SEED] + [EVAL_SEED + 2 + list(FAMILIES).index(f) for f in TRAINING]
         cards = [card for faces, seed in zip(sets, seeds) for card in cut_cards(seed, args.scenes, faces)[0]]
-        for label, use in (("whole card", False), ("with corners", True)):
-            reader = PrintedReader(game, corners=args.corners, use_corners=use)
+        for label, corners in (("whole card", None), ("with corners", args.corners)):
+            reader = PrintedReader(game, corners=corners)
             sweep = {}
             for margin in SWEEP:
                 reader.margin = margin

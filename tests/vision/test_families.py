@@ -69,28 +69,27 @@ def gargon() -> PrintedReader:
 
 def test_held_out_family_gargon_values_are_read_with_no_deck(gargon):
     """Every value 0-15 (6 and 9 underlined), in random suits, photographed: the
-    held-out family's design was never trained on. The value (the network's part) is
-    read on 30 of these 32, the whole code on 29 since the colour reader (vision/colour.py)
-    reads thin coloured strokes on ivory (23 before, when it took them for white;
-    models/printed_tokens.md: the held-out family's figures and what limits them)."""
+    held-out family's design was never trained on. With the corner indices weighed in
+    (vision/printed.py: CornerReader) all 32 are named right, none wrong (the whole card
+    alone read the value on 30; models/printed_tokens.md, "Corner indices")."""
     rng = random.Random("held-out-family-gargon")
     codes = [f"{rng.choice(('white', 'blue', 'red', 'green', 'violet', 'yellow'))}-{v}" for v in range(16)] * 2
     cards = [photographed(family_face(HELD_OUT, "gargon", code, rng.choice((None, "clear"))), rng) for code in codes]
-    values = [r.candidates[0].code.rsplit("-", 1)[1] for r in gargon.identify_many(cards)]
-    assert sum(v == c.rsplit("-", 1)[1] for v, c in zip(values, codes)) >= 0.85 * len(codes), list(zip(codes, values))
+    said = [r.code for r in gargon.identify_many(cards)]
+    assert all(s in (c, None) for s, c in zip(said, codes)), list(zip(codes, said))
+    assert sum(s == c for s, c in zip(said, codes)) >= 0.95 * len(codes), list(zip(codes, said))
 
 
 def test_held_out_family_dugtungan_syllables_are_read_with_no_deck():
-    """None named wrong; an unsure card goes to the host. (37 of 40 right when written: the
-    margin that named nothing wrong on the training families, vision/printed.py MARGINS,
-    leaves three action cards unsure that a margin of 0.15 read.)"""
+    """None named wrong; an unsure card goes to the host. (39 of 40 right with the corner
+    indices weighed in; 37 with the whole card alone.)"""
     reader = PrintedReader("dugtungan")
     rng = random.Random("held-out-family-dugtungan")
     codes = rng.sample(game_codes("dugtungan"), 40)
     said = [r.code for r in reader.identify_many([photographed(family_face(HELD_OUT, "dugtungan", c), rng)
                                                   for c in codes])]
     assert all(s in (c, None) for s, c in zip(said, codes)), list(zip(codes, said))
-    assert sum(s == c for s, c in zip(said, codes)) >= 0.9 * len(codes), list(zip(codes, said))
+    assert sum(s == c for s, c in zip(said, codes)) >= 0.95 * len(codes), list(zip(codes, said))
 
 
 LOOKALIKES = [f"{colour}-{value}" for colour in ("red", "blue", "green") for value in (6, 9, 13)]

@@ -83,7 +83,7 @@ def test_a_missing_model_is_one_clear_error(tmp_path: Path):
     with pytest.raises(PrintedModelMissing, match="scripts/train_printed.py"):
         PrintedReader("gargon", model=tmp_path / "none.onnx")
     with pytest.raises(PrintedModelMissing, match="scripts/train_printed_corners.py"):
-        PrintedReader("dugtungan", corners=tmp_path / "none.onnx")
+        PrintedReader("gargon", corners=tmp_path / "none.onnx")
 
 
 def test_the_corner_crops_show_an_index_upright_whichever_way_the_card_lies():
@@ -126,7 +126,7 @@ def test_the_corner_indices_weigh_in_where_the_whole_card_shows_them_small():
     reader = CornerReader("gargon")
     tokens = [str(v) for v in range(16)]
     cards = [photographed(FAMILIES["pips"].face("gargon", f"green-{v}"), rng) for v in (3, 8, 11)]
-    evidence = reader.evidence(cards + [np.full((252, 180, 3), 235, np.uint8)], tokens)
+    evidence, _ = reader.evidence(cards + [np.full((252, 180, 3), 235, np.uint8)], tokens)
     assert [tokens[i] for i in evidence[:3].argmax(axis=1)] == ["3", "8", "11"]
     assert evidence[3].max() / evidence[3].min() < 3
 
