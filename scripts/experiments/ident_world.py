@@ -36,7 +36,7 @@ from scripts.lib.families import TRAINING  # noqa: E402
 from scripts.lib.family_tables import dealer, family_deck, family_table  # noqa: E402
 from vision.deck import calibrate  # noqa: E402
 from vision.detect import ContourCardDetector, CardCutter  # noqa: E402
-from vision.detectors import card_detector  # noqa: E402
+from vision.detectors import card_detector, sure_and_doubted  # noqa: E402
 from vision.embed import DEFAULT_MODEL, OnnxEmbedder  # noqa: E402
 from vision.enroll import Enrollment, card_nearest_centre  # noqa: E402
 from vision.geometry import side_lengths  # noqa: E402
@@ -76,12 +76,15 @@ def collect(out: Path, scenes: int, families: tuple[str, ...]) -> None:
             recognizer = CardRecognizer(card_detector(), GalleryIdentifier(taken.profile(embedder).gallery, embedder))
             faces, rng = dealer(family, game, SEED), random.Random(f"ident-world:{family}:{game}:{SEED}")
             cuts, truths, codes, said, sizes, layouts = [], [], [], [], [], []
+            corners, outlines, shares, seen, doubts = [], [], [], [], []
             for layout in LAYOUTS:
                 for _ in range(scenes):
                     # (the family named is not drawn: `faces` deals the cards)
                     scene = world_scene(rng, (1280, 720), TRAIN_TABLES, ("pips",), layout, card_px=(60, 400), faces=faces)
                     whole = scene.whole()
-                    results = recognizer.recognize(scene.image)
+                    sure, doubted = sure_and_doubted(recognizer.detector, scene.image)
+                    # every find, the doubted ones too: a doubted find is dropped only where it is not named
+                    results = recognizer._read(scene.image, sure + doubted)
                     cut = CardCutter(scene.image, READ_SIZE)
                     for p, t in match_by_centre([r.corners for r in results],
                                                 [TruthCard(c.code, tuple(c.outline.mean(axis=0))) for c in whole]).pairs:
@@ -91,9 +94,18 @@ def collect(out: Path, scenes: int, families: tuple[str, ...]) -> None:
                         said.append(results[p].reading.code or "")
                         sizes.append(float(side_lengths(whole[t].outline).max()))
                         layouts.append(layout)
+                        corners.append(results[p].corners)
+                        outlines.append(whole[t].outline)
+                        shares.append(whole[t].share)
+                        doubts.append(p >= len(sure))
+                        mask = np.repeat(whole[t].visible.astype(np.uint8)[..., None] * 255, 3, axis=2)
+                        seen.append(CardCutter(mask, READ_SIZE)(whole[t].outline)[..., 0])
             store |= {f"{key}.cuts": np.stack(cuts), f"{key}.truths": np.stack(truths), f"{key}.truth": np.array(codes),
                       f"{key}.said": np.array(said), f"{key}.sizes": np.array(sizes), f"{key}.layouts": np.array(layouts),
-                      f"{key}.enrolled": np.array(sorted(table.enrolled))}
+                      f"{key}.enrolled": np.array(sorted(table.enrolled)),
+                      f"{key}.corners": np.stack(corners).astype(np.float32), f"{key}.outlines": np.stack(outlines),
+                      f"{key}.shares": np.array(shares), f"{key}.seen": np.stack(seen),
+                      f"{key}.doubted": np.array(doubts)}
             print(key, len(cuts), file=sys.stderr)
     np.savez_compressed(out, **store)
 
