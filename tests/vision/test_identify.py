@@ -345,3 +345,29 @@ def test_an_unfamiliar_deck_is_named_under_warm_dim_light_and_small_in_the_frame
         assert [s for s in said if s[1] not in (None, s[0])] == []  # no wrong name
         assert [name for code, name in said if code == "red-14"] == [None] * 4
         assert sum(code == name for code, name in said) >= floor, said
+
+
+
+def test_a_deck_that_prints_its_value_only_in_the_corners_is_ranked_by_them(embedder):
+    """The `pips` family prints a syllable only small in two corners, round one suit mark
+    every card shares: the wide look and the whole-card closeness see nearly the same
+    picture for every syllable and often ranked a look-alike first (so the card was
+    null at best). The card's corner boxes, lined up with its shot, tell them apart.
+    Measured: ranked first 29 of 44 before, 36 now; named 4 before, 14 now; the
+    forgotten TA never named."""
+    codes = ["TA", "KA", "NA", "PA", "SA", "DA", "BA", "GA", "LA", "MA", "RA", "YA"]
+
+    def face(code: str) -> np.ndarray:
+        return family_face("pips", "dugtungan", code)
+
+    deck = enrolled_deck("dugtungan", codes[1:], embedder, random.Random("test-enroll:dugtungan"), faces=face)
+    identifier = GalleryIdentifier(deck.gallery, embedder)
+    rng = random.Random(7)
+    views = [(code, photographed(face(code), rng, cut=(0.03, 0.0))) for code in codes for _ in range(4)]
+    readings = identifier.identify_many([view for _, view in views])
+    said = [(code, reading.code) for (code, _), reading in zip(views, readings)]
+    assert [s for s in said if s[1] not in (None, s[0])] == []  # no wrong name
+    assert [name for code, name in said if code == "TA"] == [None] * 4
+    first = sum(reading.candidates[0].code == code for (code, _), reading in zip(views, readings) if code != "TA")
+    assert first >= 34, first
+    assert sum(code == name for code, name in said) >= 10, said
