@@ -139,10 +139,9 @@ class Gallery:
         1): what an aligned card's corners are correlated with. Blank corners (a SET
         card, a full-bleed picture's sky) correlate as noise does, and weigh nothing."""
         shots = self._both_ways[2]
-        rows, print_ = _corner_rows(shots, with_energy=True)
-        inner = shots[:, MARGIN:-MARGIN, MARGIN:-MARGIN]
-        whole = inner.reshape(len(shots), -1, shots.shape[3]).std(axis=1).sum(axis=1)
-        return rows * np.minimum(1.0, print_ / np.maximum(whole, 1e-6))[:, None].astype(np.float32)
+        boxes = _corner_boxes(shots)
+        weight = np.minimum(1.0, _spread(boxes) / np.maximum(_spread(shots[:, MARGIN:-MARGIN, MARGIN:-MARGIN]), 1e-6))
+        return _unit_rows_of(boxes) * weight[:, None].astype(np.float32)
 
     def _shot(self, column: int) -> "_Shot":
         """What aligning a card onto one shot and checking it there need from the shot,
@@ -275,16 +274,24 @@ def _unit_rows_of(inner: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(rows / np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-6), np.float32)
 
 
-def _corner_rows(images: np.ndarray, with_energy: bool = False):
-    """(k, pixels) float32: the top-left and bottom-right CORNER boxes of each (h, w, c)
-    detail image, together, channel by channel less their mean, as a unit row (both
-    boxes at once, so a card turned 180 degrees meets its shot's boxes the same way);
-    `with_energy`: and (k,) the boxes' standard deviation, summed over channels."""
+def _corner_boxes(images: np.ndarray) -> np.ndarray:
+    """(k, 2 h, w, c) the top-left and bottom-right CORNER boxes of each (h, w, c) detail
+    image, one above the other, the bottom-right one as it lies (so a card turned 180
+    degrees meets its shot's boxes the same way, the other way round)."""
     (w, h), inset = CORNER, CORNER_INSET
-    boxes = np.concatenate([images[:, inset: inset + h, inset: inset + w],
-                            images[:, -inset - h: -inset, -inset - w: -inset]], axis=1)
-    rows = _unit_rows_of(boxes)
-    return (rows, boxes.reshape(len(images), -1, images.shape[3]).std(axis=1).sum(axis=1)) if with_energy else rows
+    return np.concatenate([images[:, inset: inset + h, inset: inset + w],
+                           images[:, -inset - h: -inset, -inset - w: -inset]], axis=1)
+
+
+def _corner_rows(images: np.ndarray) -> np.ndarray:
+    """(k, pixels) float32: each detail image's `_corner_boxes`, channel by channel less
+    their mean, as a unit row."""
+    return _unit_rows_of(_corner_boxes(images))
+
+
+def _spread(images: np.ndarray) -> np.ndarray:
+    """(k,) each (h, w, c) image's standard deviation, summed over channels: how much print it holds."""
+    return images.reshape(len(images), -1, images.shape[3]).std(axis=1).sum(axis=1)
 
 
 def margin(ranking: Ranking, gallery: Gallery) -> float:
