@@ -6,7 +6,9 @@ cut-out (vision/template.py), and keeps a shortlist of the best few codes. A clo
 first aligns the card's print at twice that size onto the best shortlisted shot
 (vision/alignment.py: a cut-out a few per cent off, or cut inside a rim the colour
 of the table, is lined up again), then correlates it with each shortlisted shot
-(`closeness`): the winner is the best similarity plus closeness.
+(`closeness`), and its corner boxes with every shot's (a design that prints its value
+only small in the corners looks the same elsewhere for every value; the best code by
+corners joins the shortlist): the winner is the best similarity plus corners plus closeness.
 
 The open-set decision asks three things, each with a threshold fixed per deck from the
 enrollment images alone (vision/deck.py): a floor on similarity (something that is
@@ -43,7 +45,7 @@ CONFIDENCE_SLOPE = 3.0  # a typical true card (one span over every threshold) re
 MIN_SPAN = 0.02  # least span a margin is measured in
 READ_SIZE = (CARD_SIZE[0] // 2, CARD_SIZE[1] // 2)  # width, height cards are read at: every feature comes from there
 SHORTLIST = 8  # codes the close look compares: a Gargon suit has eight or nine look-alikes the wide look barely tells apart
-CORNER_WEIGHT = 1.0  # corner closeness against similarity in the final ranking (measured on the detector world's training tables)
+CORNER_WEIGHT = 1.0  # corner closeness against similarity in the ranking (the one weight tried: scripts/experiments/ident_world.py)
 CORNER = (22, 26)  # width, height of each corner box of a 72x100 detail image: a corner index and its margin
 CORNER_INSET = 3  # pixels the boxes keep off the detail image's edge (a cut-out's rim)
 
