@@ -6,7 +6,9 @@ cut-out (vision/template.py), and keeps a shortlist of the best few codes. A clo
 first aligns the card's print at twice that size onto the best shortlisted shot
 (vision/alignment.py: a cut-out a few per cent off, or cut inside a rim the colour
 of the table, is lined up again), then correlates it with each shortlisted shot
-(`closeness`): the winner is the best similarity plus closeness.
+(`closeness`), and its corner boxes with every shot's (a design that prints its value
+only small in the corners looks the same elsewhere for every value; the best code by
+corners joins the shortlist): the winner is the best similarity plus corners plus closeness.
 
 The open-set decision asks three things, each with a threshold fixed per deck from the
 enrollment images alone (vision/deck.py): a floor on similarity (something that is
@@ -43,6 +45,9 @@ CONFIDENCE_SLOPE = 3.0  # a typical true card (one span over every threshold) re
 MIN_SPAN = 0.02  # least span a margin is measured in
 READ_SIZE = (CARD_SIZE[0] // 2, CARD_SIZE[1] // 2)  # width, height cards are read at: every feature comes from there
 SHORTLIST = 8  # codes the close look compares: a Gargon suit has eight or nine look-alikes the wide look barely tells apart
+CORNER_WEIGHT = 1.0  # corner closeness against similarity in the ranking (the one weight tried: scripts/experiments/ident_world.py)
+CORNER = (22, 26)  # width, height of each corner box of a 72x100 detail image: a corner index and its margin
+CORNER_INSET = 3  # pixels the boxes keep off the detail image's edge (a cut-out's rim)
 
 
 class Embedder(Protocol):
@@ -129,6 +134,17 @@ class Gallery:
         less its mean, as unit rows: what an aligned card is correlated with."""
         return _unit_rows(self._both_ways[2])
 
+    @cached_property
+    def _corners(self) -> np.ndarray:
+        """(2n, k) the shots' corner boxes (as `_both_ways`), as `_corner_rows`, each
+        weighed by how much print its boxes hold against the rest of its face (at most
+        1): what an aligned card's corners are correlated with. Blank corners (a SET
+        card, a full-bleed picture's sky) correlate as noise does, and weigh nothing."""
+        shots = self._both_ways[2]
+        boxes = _corner_boxes(shots)
+        weight = np.minimum(1.0, _spread(boxes) / np.maximum(_spread(shots[:, MARGIN:-MARGIN, MARGIN:-MARGIN]), 1e-6))
+        return _unit_rows_of(boxes) * weight[:, None].astype(np.float32)
+
     def _shot(self, column: int) -> "_Shot":
         """What aligning a card onto one shot and checking it there need from the shot,
         built on first use."""
@@ -165,19 +181,27 @@ class Gallery:
         sharp = sharpness(detail)
         first = self._aligned(detail, widest)
         first_row = _unit_rows(first[0][None])[0]
+        # the corner indices of the card lined up with the widest candidate, against every
+        # shot's: a design that prints its value only small in the corners gives the wide
+        # look, and the whole card, nearly the same picture for every value of a suit
+        corner = self._corners @ _corner_rows(first[0][None])[0]
+        by_corner = next((int(c) for c in np.argsort(-corner) if self.codes[c % n] not in seen), None)
+        if by_corner is not None:
+            columns.append(by_corner)
         near = self._inner[columns] @ first_row
-        order = sorted(range(len(columns)), key=lambda i: -(similarities[columns[i]] + DETAIL_WEIGHT * near[i]))
+        lead = similarities + CORNER_WEIGHT * corner  # what ranks the shortlist: similarity, corners and (below) closeness
+        order = sorted(range(len(columns)), key=lambda i: -(lead[columns[i]] + DETAIL_WEIGHT * near[i]))
         columns, near = [columns[i] for i in order], [float(near[i]) for i in order]
         # the best two, each seen through its own alignment, when the second is close: a
         # card cut out a little off lines up better with its own face than with a look-alike's
-        scores = [similarities[c] + DETAIL_WEIGHT * value for c, value in zip(columns, near)]
+        scores = [lead[c] + DETAIL_WEIGHT * value for c, value in zip(columns, near)]
         close_call = len(columns) > 1 and scores[1] > scores[0] - RUNNER_UP_GAP
         finalists = {c: first if c == widest else self._aligned(detail, c) for c in columns[:1 + close_call]}
         agreement, level = {}, {}
         for i, (c, (aligned, _)) in enumerate(finalists.items()):
             near[i], agreement[c], level[c] = self._judged(aligned, c, sharp, first_row if c == widest else None)
-        if close_call and (similarities[columns[1]] + DETAIL_WEIGHT * near[1] + agreement[columns[1]]
-                           > similarities[columns[0]] + DETAIL_WEIGHT * near[0] + agreement[columns[0]]):
+        if close_call and (lead[columns[1]] + DETAIL_WEIGHT * near[1] + agreement[columns[1]]
+                           > lead[columns[0]] + DETAIL_WEIGHT * near[0] + agreement[columns[0]]):
             columns[:2], near[:2] = columns[1::-1], near[1::-1]
         winner = columns[0]
         if agreement[winner] < self.cuts(level[winner])[0]:
@@ -186,8 +210,8 @@ class Gallery:
             flipped = (winner + n) % (2 * n)
             aligned, warp = self._aligned(detail, flipped)
             value, agree, blur = self._judged(aligned, flipped, sharp)
-            if (similarities[flipped] + DETAIL_WEIGHT * value + agree
-                    > similarities[winner] + DETAIL_WEIGHT * near[0] + agreement[winner]):
+            if (lead[flipped] + DETAIL_WEIGHT * value + agree
+                    > lead[winner] + DETAIL_WEIGHT * near[0] + agreement[winner]):
                 winner, columns[0], near[0] = flipped, flipped, value
                 agreement[winner], level[winner], finalists[winner] = agree, blur, (aligned, warp)
         shot_colour = self.colours[winner % n] if winner < n else self.colours[winner % n, ::-1, ::-1]
@@ -242,10 +266,34 @@ def _outline(warp: np.ndarray, size: tuple[int, int]) -> np.ndarray:
 def _unit_rows(images: np.ndarray) -> np.ndarray:
     """(k, pixels) float32: each (h, w, c) detail image inside MARGIN, channel by channel
     less its mean, as a unit row."""
-    inner = images[:, MARGIN:-MARGIN, MARGIN:-MARGIN]
-    planes = inner.transpose(0, 3, 1, 2).reshape(len(images), images.shape[3], -1)
-    rows = (planes - planes.mean(axis=2, keepdims=True)).reshape(len(images), -1)
+    return _unit_rows_of(images[:, MARGIN:-MARGIN, MARGIN:-MARGIN])
+
+
+def _unit_rows_of(inner: np.ndarray) -> np.ndarray:
+    """(k, pixels) float32: each (h, w, c) image, channel by channel less its mean, as a unit row."""
+    planes = inner.transpose(0, 3, 1, 2).reshape(len(inner), inner.shape[3], -1)
+    rows = (planes - planes.mean(axis=2, keepdims=True)).reshape(len(inner), -1)
     return np.ascontiguousarray(rows / np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-6), np.float32)
+
+
+def _corner_boxes(images: np.ndarray) -> np.ndarray:
+    """(k, 2 h, w, c) the top-left and bottom-right CORNER boxes of each (h, w, c) detail
+    image, one above the other, the bottom-right one as it lies (so a card turned 180
+    degrees meets its shot's boxes the same way, the other way round)."""
+    (w, h), inset = CORNER, CORNER_INSET
+    return np.concatenate([images[:, inset: inset + h, inset: inset + w],
+                           images[:, -inset - h: -inset, -inset - w: -inset]], axis=1)
+
+
+def _corner_rows(images: np.ndarray) -> np.ndarray:
+    """(k, pixels) float32: each detail image's `_corner_boxes`, channel by channel less
+    their mean, as a unit row."""
+    return _unit_rows_of(_corner_boxes(images))
+
+
+def _spread(images: np.ndarray) -> np.ndarray:
+    """(k,) each (h, w, c) image's standard deviation, summed over channels: how much print it holds."""
+    return images.reshape(len(images), -1, images.shape[3]).std(axis=1).sum(axis=1)
 
 
 def margin(ranking: Ranking, gallery: Gallery) -> float:
