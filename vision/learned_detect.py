@@ -217,7 +217,8 @@ class NetworkView(NamedTuple):
 
 @dataclass(frozen=True)
 class JointSettings:
-    core_floor: float = 0.5   # a contour find where the network's core probability nowhere reaches this is doubted
+    core_floor: float = 0.5   # a contour find where the network's core probability nowhere reaches this is doubted,
+    core_fill: float = 0.4    # a find whose own core (itself shrunk by CORE) the network fills on average under this, where it sees a core, is the network's cards' to stand for
     blob_share: float = 0.7   # a contour find holding learned cards each under this share of its area ...
     blob_cover: float = 0.75  # ... two or more card-shaped, together covering this share of it, is touching cards;
     many_cover: float = 0.5   # ... three or more of any shape covering this share, a grid of them or what they lie on
@@ -333,12 +334,15 @@ class JointCardDetector:
             shared = _overlap(find.corners, d.corners)
             if other > area and shared > area / 3 and shared / (area + other - shared) < s.same_card:
                 return "gone"
+        if peak >= s.core_floor and _core_fill(find, core, scale) < s.core_fill:
+            return "gone"
         return "doubted" if peak < s.core_floor else "card"
 
 
-def _core_peak(find: Detection, core: np.ndarray, scale: float) -> float | None:
+def _core_peak(find: Detection, core: np.ndarray, scale: float, over=np.max) -> float | None:
     """The highest core probability inside a find (None where it lies outside the maps):
-    under `core_floor`, the network sees no card at all in it."""
+    under `core_floor`, the network sees no card at all in it. `over`: what is taken of
+    the probabilities inside (their highest by default)."""
     corners = np.round(find.corners * scale).astype(np.int32)
     (x0, y0), (x1, y1) = np.maximum(corners.min(axis=0), 0), np.minimum(corners.max(axis=0) + 1, core.shape[::-1])
     if x1 <= x0 or y1 <= y0:
@@ -346,7 +350,16 @@ def _core_peak(find: Detection, core: np.ndarray, scale: float) -> float | None:
     mask = np.zeros((y1 - y0, x1 - x0), np.uint8)  # the find's box of the map only
     cv2.fillPoly(mask, [corners - np.array([x0, y0], np.int32)], 1)
     covered = mask > 0
-    return float(core[y0:y1, x0:x1][covered].max()) if covered.any() else None
+    return float(over(core[y0:y1, x0:x1][covered])) if covered.any() else None
+
+
+def _core_fill(find: Detection, core: np.ndarray, scale: float) -> float:
+    """The mean core probability over a find's own core (its outline shrunk about its
+    centre by CORE, as the network was taught cores): high over a card, low over a phone,
+    a paper or a mat's box the find outlines, even where a card's core beside it reaches
+    into the find (which `_core_peak` alone takes for a card)."""
+    centre = find.corners.mean(axis=0)
+    return _core_peak(replace(find, corners=(find.corners - centre) * CORE + centre), core, scale, np.mean) or 0.0
 
 
 def unclaimed(learned: list[Detection], finds: list[Detection]) -> list[Detection]:
