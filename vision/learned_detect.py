@@ -226,6 +226,8 @@ class JointSettings:
     deck_aspects: tuple[float, float] = DECK_ASPECTS  # ... from the narrowest to the widest deck,
     pair_size: float = 1.5    # ... and, where two or more other finds tell a card's size, this many times their median
     same_card: float = 0.5    # a contour find a third inside a larger learned card, with a lesser IoU, is part of it
+    surface_cards: int = 3    # a find beyond `largest` holding this many learned cards of a deck's shape ...
+    surface_share: float = 0.25  # ... each under this share of it is what they lie on (a mat) or make up (a grid)
     largest: float = 200.0    # longest side, pixels of the network's input, of a card the network judges (it was trained to 170)
     agree: float = AGREE      # IoU of a standing contour find and a learned card at which the two searches agree on its outline
 
@@ -293,9 +295,14 @@ class JointCardDetector:
         beyond = [float(side_lengths(d.corners).max()) * scale > self.settings.largest for d in finds]
         # a find beyond the network's sizes stands where it sees any card's core in it (a close-up's
         # art box); an envelope or a sheet of paper, where it sees none, is doubted
+        # art box); an envelope or a sheet of paper, where it sees none, is doubted; a mat or a grid of
+        # touching cards, where it sees several cards of a deck's shape, is what they lie on or make up
         large = [d for d, big in zip(finds, beyond) if big and (_core_peak(d, core, scale) or 0.0) >= self.settings.core_floor]
+        under = [self._surface(d, learned, holds) for d, holds in zip(large, _holding(large, learned))]
+        doubted = [d for d, big in zip(finds, beyond) if big and not any(d is k for k in large)]
+        large = [d for d, surface in zip(large, under) if not surface]
         learned = [d for d, held in zip(learned, np.asarray(_holding(large, learned).any(axis=0))) if not held]
-        kept, doubted = list(large), [d for d, big in zip(finds, beyond) if big and not any(d is k for k in large)]
+        kept = list(large)
         areas = [_polygon_area(d.corners) for d in finds]
         for i, (d, big, holds) in enumerate(zip(finds, beyond, _holding(finds, learned))):
             if not big:
@@ -305,6 +312,18 @@ class JointCardDetector:
                     d = _with_partner(d, learned, self.settings.agree)
                 (kept if verdict == "card" else doubted if verdict == "doubted" else []).append(d)
         return kept + unclaimed(learned, kept + doubted), doubted
+
+    def _surface(self, find: Detection, learned: list[Detection], holds: np.ndarray) -> bool:
+        """Whether a find too large for the network to judge holds `surface_cards` or more
+        learned cards of a deck's shape (`holds`: whose centres it holds), each under
+        `surface_share` of it: the mat they lie on, or a grid of touching cards seen as
+        one blob. A close-up card's print makes at most an art box and a text box."""
+        s = self.settings
+        area = _polygon_area(find.corners)
+        lo_aspect, hi_aspect = s.deck_aspects
+        small = [d for d, held in zip(learned, holds) if held and _polygon_area(d.corners) < s.surface_share * area
+                 and lo_aspect - s.blob_aspect < aspect(d.corners) < hi_aspect + s.blob_aspect]
+        return len(small) >= s.surface_cards
 
     def _verdict(self, find: Detection, learned: list[Detection], holds: np.ndarray, core: np.ndarray, scale: float,
                  typical: float) -> str:
