@@ -27,6 +27,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
+from vision.cardness import blank_of_table
 from vision.detect import ContourCardDetector, ContourDetectorSettings, _inside_frame, _ordered_clockwise, _overlap, _polygon_area, _working_copy
 from vision.geometry import aspect, side_lengths
 from vision.interfaces import Detection
@@ -311,7 +312,9 @@ class JointCardDetector:
                 if verdict == "card":
                     d = _with_partner(d, learned, self.settings.agree)
                 (kept if verdict == "card" else doubted if verdict == "doubted" else []).append(d)
-        return kept + unclaimed(learned, kept + doubted), doubted
+        cards = kept + unclaimed(learned, kept + doubted)
+        blank = blank_of_table(image, np.array([d.corners for d in cards], np.float32).reshape(-1, 4, 2))
+        return [d for d, empty in zip(cards, blank) if not empty], doubted + [d for d, empty in zip(cards, blank) if empty]
 
     def _surface(self, find: Detection, learned: list[Detection], holds: np.ndarray) -> bool:
         """Whether a find too large for the network to judge holds `surface_cards` or more
