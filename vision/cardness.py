@@ -143,7 +143,8 @@ def quad_features(image: np.ndarray, quads: np.ndarray, scores: np.ndarray) -> n
     return features.astype(np.float32)
 
 
-BLANK_STD = 1.5        # Lab spread (lightness halved) under which a cut-out's core is blank ...
+BLANK_CELL = 4         # pixels of a cut-out's side per cell of its core whose means are compared
+BLANK_STD = 1.5        # Lab spread (lightness halved) of those means under which a cut-out's core is blank ...
 BLANK_DISTANCE = 8.0   # ... and Lab distance from the ring round it under which it is the table's own colour
 
 
@@ -173,20 +174,24 @@ def _cutout(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
 
 def blank_of_table(image: np.ndarray, quads: np.ndarray) -> np.ndarray:
     """(n,) whether each quadrilateral (clockwise from a corner of a short side) holds
-    nothing but the colour round it: its core is even (`BLANK_STD`) and of the colour of
+    nothing but the colour round it: its core is even (its cells alike, `BLANK_STD`) and of the colour of
     the ring of table round it (`BLANK_DISTANCE`). Such is an empty box printed on a
     mat or a tile of a tiled floor, which the card-core network takes for a card by its
     outline; every card face, back and sleeve prints something, or differs from the
-    table it lies on (training world: 20 of 85 false finds of the joint detector, 3 of
+    table it lies on (training world: 20 of 85 false finds of the joint detector, 5 of
     1504 cards, scripts/experiments/detect_errors.py)."""
     if not len(quads):
         return np.zeros(0, bool)
     patches = np.stack([_cutout(image, q) for q in np.asarray(quads, np.float32)])
     lab = cv2.cvtColor(patches.reshape(-1, patches.shape[2], 3), cv2.COLOR_BGR2LAB).reshape(patches.shape).astype(np.float32)
     lab[..., 0] *= 0.5  # as `quad_features` weighs lightness
-    core_mean, core_std = _masked_stats(lab, MASKS["core"])
+    n, inset = len(quads), MARGIN + BLANK_CELL
+    core = lab[:, inset:inset + CARD_H - 2 * BLANK_CELL, inset:inset + CARD_W - 2 * BLANK_CELL]
+    # the core's cells' means: a table's grain and a camera's noise average out in them, a print does not
+    cells = core.reshape(n, core.shape[1] // BLANK_CELL, BLANK_CELL, core.shape[2] // BLANK_CELL, BLANK_CELL, 3).mean(axis=(2, 4))
     ring_mean, _ = _masked_stats(lab, MASKS["ring"])
-    return (core_std.mean(axis=1) < BLANK_STD) & (np.sqrt(((core_mean - ring_mean) ** 2).sum(axis=1)) < BLANK_DISTANCE)
+    distance = np.sqrt(((core.reshape(n, -1, 3).mean(axis=1) - ring_mean) ** 2).sum(axis=1))
+    return (cells.reshape(n, -1, 3).std(axis=1).mean(axis=1) < BLANK_STD) & (distance < BLANK_DISTANCE)
 
 
 FEATURES = 3 * 3 + 2 + 3 + 4 + 4 + 1 + 4 + 1 + 3 + GRID[0] * GRID[1] + 3

@@ -219,7 +219,7 @@ class NetworkView(NamedTuple):
 @dataclass(frozen=True)
 class JointSettings:
     core_floor: float = 0.5   # a contour find where the network's core probability nowhere reaches this is doubted,
-    core_fill: float = 0.4    # a find whose own core (itself shrunk by CORE) the network fills on average under this, where it sees a core, is the network's cards' to stand for
+    core_fill: float = 0.1    # a find whose own core (itself shrunk by CORE) the network leaves empty, mean under this, where it sees a core beside, is the network's cards' to stand for
     blob_share: float = 0.7   # a contour find holding learned cards each under this share of its area ...
     blob_cover: float = 0.75  # ... two or more card-shaped, together covering this share of it, is touching cards;
     many_cover: float = 0.5   # ... three or more of any shape covering this share, a grid of them or what they lie on
@@ -305,9 +305,12 @@ class JointCardDetector:
         learned = [d for d, held in zip(learned, np.asarray(_holding(large, learned).any(axis=0))) if not held]
         kept = list(large)
         areas = [_polygon_area(d.corners) for d in finds]
+        learned_areas = np.array([_polygon_area(d.corners) for d in learned])
         for i, (d, big, holds) in enumerate(zip(finds, beyond, _holding(finds, learned))):
             if not big:
-                others = areas[:i] + areas[i + 1:]
+                # the sizes of the other cards: the frame's other finds, and the network's cards outside this one
+                # (a blob of touching cards among like blobs is no larger than they are, but larger than its cards)
+                others = areas[:i] + areas[i + 1:] + learned_areas[~holds].tolist()
                 verdict = self._verdict(d, learned, holds, core, scale, float(np.median(others)) if len(others) >= 2 else 0.0)
                 if verdict == "card":
                     d = _with_partner(d, learned, self.settings.agree)
