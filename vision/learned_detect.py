@@ -245,10 +245,13 @@ class JointCardDetector:
     close-up photo is beyond it (its art box and text box look like cards to it).
 
     So a contour find that large stands where the network sees any core in it, and what
-    the network finds inside it is its print; where it sees none (an envelope, a sheet
-    of paper) the find is doubted. A smaller find stands where the network sees a
-    whole card's core in it (`core_floor`; else it is doubted, `sure_and_doubted`),
-    unless:
+    the network finds inside it is its print, unless that is three or more cards of a
+    deck's shape (`_surface`: a mat, a grid of touching cards); where it sees none (an
+    envelope, a sheet of paper) the find is doubted. A smaller find stands where the
+    network sees a whole card's core in it (`core_floor`; else it is doubted,
+    `sure_and_doubted`), unless:
+    - its own core is empty to the network (`core_fill`), the core it sees a neighbour's
+      reaching in (a phone, a paper or a mat's box beside a card);
     - it holds three or more learned cards of any shape filling half of it (touching
       cards seen at a tilt, a mat);
     - or two or more card-shaped ones (any real deck's shape) filling it, where the
@@ -257,9 +260,13 @@ class JointCardDetector:
       than the others, and stands;
     - or it is only a part of a larger learned card (`same_card`).
     A learned card is added where it overlaps no standing find by a third of either.
+    Last, a card whose middle is blank and of the table's colour round it (an empty box
+    printed on a mat, a floor tile: vision/cardness.py `blank_of_table`) is doubted.
     (Chosen on the training world, `scripts/experiments/learned_eval.py`: the last rule
     took the contour finds the network let stand there from 9 false finds in 40 scenes
-    to 1; the size test keeps the MTG photos' land card whole, tests/vision.)"""
+    to 1; the size test keeps the MTG photos' land card whole, tests/vision. The
+    surface, empty-core and blank rules: scripts/experiments/detect_errors.py, which
+    shows the training world's false finds and misses.)"""
 
     def __init__(self, learned: LearnedCardDetector | None = None, contour: ContourCardDetector | None = None,
                  settings: JointSettings | None = None) -> None:
@@ -308,10 +315,7 @@ class JointCardDetector:
         learned_areas = np.array([_polygon_area(d.corners) for d in learned])
         for i, (d, big, holds) in enumerate(zip(finds, beyond, _holding(finds, learned))):
             if not big:
-                # the sizes of the other cards: the frame's other finds, and the network's cards outside this one
-                # (a blob of touching cards among like blobs is no larger than they are, but larger than its cards)
-                others = areas[:i] + areas[i + 1:] + learned_areas[~holds].tolist()
-                verdict = self._verdict(d, learned, holds, core, scale, float(np.median(others)) if len(others) >= 2 else 0.0)
+                verdict = self._verdict(d, learned, holds, core, scale, _typical(areas[:i] + areas[i + 1:], learned_areas[~holds]))
                 if verdict == "card":
                     d = _with_partner(d, learned, self.settings.agree)
                 (kept if verdict == "card" else doubted if verdict == "doubted" else []).append(d)
@@ -362,6 +366,15 @@ class JointCardDetector:
         if peak >= s.core_floor and _core_fill(find, core, scale) < s.core_fill:
             return "gone"
         return "doubted" if peak < s.core_floor else "card"
+
+
+def _typical(other_finds: list[float], learned_outside: np.ndarray) -> float:
+    """The median area of the frame's other cards, as a find is judged by it (0 where
+    fewer than two tell it): the other contour finds, and the network's cards outside
+    the find. Why both: a blob of two touching cards among like blobs is no larger than
+    the other finds, but twice the network's cards."""
+    others = list(other_finds) + np.asarray(learned_outside, float).tolist()
+    return float(np.median(others)) if len(others) >= 2 else 0.0
 
 
 def _core_peak(find: Detection, core: np.ndarray, scale: float, over=np.max) -> float | None:
