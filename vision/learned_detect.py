@@ -228,7 +228,7 @@ class JointSettings:
     pair_size: float = 1.5    # ... and, where two or more other finds tell a card's size, this many times their median
     same_card: float = 0.5    # a contour find a third inside a larger learned card, with a lesser IoU, is part of it
     surface_cards: int = 3    # a find beyond `largest` holding this many learned cards of a deck's shape ...
-    surface_share: float = 0.25  # ... each under this share of it is what they lie on (a mat) or make up (a grid)
+    surface_share: float = 0.4  # ... each under this share of it is what they lie on (a mat) or make up (a row, a grid)
     largest: float = 200.0    # longest side, pixels of the network's input, of a card the network judges (it was trained to 170)
     agree: float = AGREE      # IoU of a standing contour find and a learned card at which the two searches agree on its outline
 
