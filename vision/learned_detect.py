@@ -227,7 +227,7 @@ class JointSettings:
     deck_aspects: tuple[float, float] = DECK_ASPECTS  # ... from the narrowest to the widest deck,
     pair_size: float = 1.5    # ... and, where two or more other finds tell a card's size, this many times their median
     same_card: float = 0.5    # a contour find a third inside a larger learned card, with a lesser IoU, is part of it
-    surface_cards: int = 3    # a find beyond `largest` holding this many learned cards of a deck's shape ...
+    surface_cards: int = 3    # a find beyond `largest` holding this many learned cards no narrower than a deck's ...
     surface_share: float = 0.4  # ... each under this share of it is what they lie on (a mat) or make up (a row, a grid)
     largest: float = 200.0    # longest side, pixels of the network's input, of a card the network judges (it was trained to 170)
     agree: float = AGREE      # IoU of a standing contour find and a learned card at which the two searches agree on its outline
@@ -245,8 +245,8 @@ class JointCardDetector:
     close-up photo is beyond it (its art box and text box look like cards to it).
 
     So a contour find that large stands where the network sees any core in it, and what
-    the network finds inside it is its print, unless that is three or more cards of a
-    deck's shape (`_surface`: a mat, a grid of touching cards); where it sees none (an
+    the network finds inside it is its print, unless that is three or more cards no
+    narrower than a deck's (`_surface`: a mat, a row or grid of touching cards); where it sees none (an
     envelope, a sheet of paper) the find is doubted. A smaller find stands where the
     network sees a whole card's core in it (`core_floor`; else it is doubted,
     `sure_and_doubted`), unless:
@@ -325,14 +325,14 @@ class JointCardDetector:
 
     def _surface(self, find: Detection, learned: list[Detection], holds: np.ndarray) -> bool:
         """Whether a find too large for the network to judge holds `surface_cards` or more
-        learned cards of a deck's shape (`holds`: whose centres it holds), each under
-        `surface_share` of it: the mat they lie on, or a grid of touching cards seen as
-        one blob. A close-up card's print makes at most an art box and a text box."""
+        learned cards (`holds`: whose centres it holds) no narrower than a deck's, each
+        under `surface_share` of it: the mat they lie on, or a row or grid of touching
+        cards seen as one blob (a tilted camera widens cards, hence no upper bound). A
+        close-up card's print makes at most an art box and a text box, the latter narrow."""
         s = self.settings
         area = _polygon_area(find.corners)
-        lo_aspect, hi_aspect = s.deck_aspects
         small = [d for d, held in zip(learned, holds) if held and _polygon_area(d.corners) < s.surface_share * area
-                 and lo_aspect - s.blob_aspect < aspect(d.corners) < hi_aspect + s.blob_aspect]
+                 and aspect(d.corners) > s.deck_aspects[0] - s.blob_aspect]
         return len(small) >= s.surface_cards
 
     def _verdict(self, find: Detection, learned: list[Detection], holds: np.ndarray, core: np.ndarray, scale: float,

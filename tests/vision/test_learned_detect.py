@@ -177,7 +177,7 @@ def test_a_find_whose_own_core_the_network_leaves_empty_is_left_to_the_card_besi
     assert detector._verdict(_outline((480, 200), (80, 170)), [], none, core, 1.0, 0.0) == "doubted"  # no core near
 
 
-def test_a_find_too_large_for_the_network_holding_cards_of_a_decks_shape_is_what_they_lie_on():
+def test_a_find_too_large_for_the_network_holding_cards_is_what_they_lie_on():
     detector = JointCardDetector()
     mat = _outline((600, 400), (900, 600))
     cards = [_outline((350 + 200 * i, 400), (120, 168)) for i in range(3)]
@@ -185,8 +185,10 @@ def test_a_find_too_large_for_the_network_holding_cards_of_a_decks_shape_is_what
     assert detector._surface(mat, cards, held)
     assert not detector._surface(mat, cards[:2], held[:2])  # a close-up card's art box and text box
     assert not detector._surface(mat, cards, np.array([True, True, False]))
-    strips = [_outline((350 + 200 * i, 400), (40, 168)) for i in range(3)]  # no deck's shape
+    strips = [_outline((350 + 200 * i, 400), (40, 168)) for i in range(3)]  # narrower than any deck: a print's text boxes
     assert not detector._surface(mat, strips, held)
+    tilted = [_outline((350 + 200 * i, 400), (150, 168)) for i in range(3)]  # seen at a slant, wider than any deck
+    assert detector._surface(mat, tilted, held)
 
 
 def test_a_finds_typical_size_counts_the_networks_cards_outside_it():
