@@ -228,7 +228,8 @@ class JointSettings:
     pair_size: float = 1.5    # ... and, where two or more other finds tell a card's size, this many times their median
     same_card: float = 0.5    # a contour find a third inside a larger learned card, with a lesser IoU, is part of it
     surface_cards: int = 3    # a find beyond `largest` holding this many learned cards no narrower than a deck's ...
-    surface_share: float = 0.4  # ... each under this share of it is what they lie on (a mat) or make up (a row, a grid)
+    surface_share: float = 0.4  # ... each under this share of it is what they lie on (a mat) or make up (a row, a grid),
+    surface_least: float = 0.015  # ... and over this share (cards on a mat 8 cards long are 0.02-0.04 of it; the MTG close-up's symbols 0.01)
     largest: float = 200.0    # longest side, pixels of the network's input, of a card the network judges (it was trained to 170)
     agree: float = AGREE      # IoU of a standing contour find and a learned card at which the two searches agree on its outline
 
@@ -326,12 +327,13 @@ class JointCardDetector:
     def _surface(self, find: Detection, learned: list[Detection], holds: np.ndarray) -> bool:
         """Whether a find too large for the network to judge holds `surface_cards` or more
         learned cards (`holds`: whose centres it holds) no narrower than a deck's, each
-        under `surface_share` of it: the mat they lie on, or a row or grid of touching
+        between `surface_least` and `surface_share` of it: the mat they lie on, or a row or grid of touching
         cards seen as one blob (a tilted camera widens cards, hence no upper bound). A
-        close-up card's print makes at most an art box and a text box, the latter narrow."""
+        close-up card's print makes at most an art box and a text box, the latter narrow,
+        and symbols far smaller than a card on a mat (the MTG close-up, tests/vision)."""
         s = self.settings
         area = _polygon_area(find.corners)
-        small = [d for d, held in zip(learned, holds) if held and _polygon_area(d.corners) < s.surface_share * area
+        small = [d for d, held in zip(learned, holds) if held and s.surface_least * area < _polygon_area(d.corners) < s.surface_share * area
                  and aspect(d.corners) > s.deck_aspects[0] - s.blob_aspect]
         return len(small) >= s.surface_cards
 

@@ -189,6 +189,8 @@ def test_a_find_too_large_for_the_network_holding_cards_is_what_they_lie_on():
     assert not detector._surface(mat, strips, held)
     tilted = [_outline((350 + 200 * i, 400), (150, 168)) for i in range(3)]  # seen at a slant, wider than any deck
     assert detector._surface(mat, tilted, held)
+    symbols = [_outline((350 + 200 * i, 400), (40, 56)) for i in range(3)]  # a close-up's mana symbols
+    assert not detector._surface(mat, symbols, held)
 
 
 def test_a_finds_typical_size_counts_the_networks_cards_outside_it():
