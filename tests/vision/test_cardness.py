@@ -19,17 +19,21 @@ def _checked_table_with_cards() -> tuple[np.ndarray, list[np.ndarray]]:
     y, x = np.mgrid[0:720, 0:1280]
     red = ((x // SQUARE[0]) + (y // SQUARE[1])) % 2 == 0
     image = np.where(red[..., None], (60, 60, 200), (235, 235, 235)).astype(np.uint8)
-    cards = []
-    for code, (cx, cy), angle in (("red-14", (400, 330), 0.0), ("blue-3", (880, 380), 25.0)):
-        face = game_face("gargon", code)
-        corners = order_clockwise(cv2.boxPoints(((cx, cy), (180, 252), angle)))
-        fh, fw = face.shape[:2]
-        matrix = cv2.getPerspectiveTransform(np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]]), corners)
-        warped = cv2.warpPerspective(face, matrix, (1280, 720))
-        mask = cv2.warpPerspective(np.full((fh, fw), 255, np.uint8), matrix, (1280, 720)) > 127
-        image[mask] = warped[mask]
-        cards.append(corners)
+    cards = [_lay(image, game_face("gargon", code), centre, (180, 252), angle)
+             for code, centre, angle in (("red-14", (400, 330), 0.0), ("blue-3", (880, 380), 25.0))]
     return image, cards
+
+
+def _lay(image: np.ndarray, face: np.ndarray, centre: tuple[float, float], size: tuple[float, float],
+         angle: float) -> np.ndarray:
+    """Draw `face` into `image` as a card of `size` at `centre` turned `angle` degrees; its corners."""
+    corners = order_clockwise(cv2.boxPoints((centre, size, angle)))
+    fh, fw = face.shape[:2]
+    matrix = cv2.getPerspectiveTransform(np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]]), corners)
+    warped = cv2.warpPerspective(face, matrix, image.shape[1::-1])
+    mask = cv2.warpPerspective(np.full((fh, fw), 255, np.uint8), matrix, image.shape[1::-1]) > 127
+    image[mask] = warped[mask]
+    return corners
 
 
 def test_features_are_finite_and_an_empty_list_has_none():
@@ -58,18 +62,10 @@ def _felt_mat_with_a_box_and_cards() -> tuple[np.ndarray, np.ndarray, list[np.nd
     image = cv2.GaussianBlur(image, (0, 0), 1.5).astype(np.uint8)
     box = order_clockwise(cv2.boxPoints(((300, 360), (170, 240), 10.0)))
     cv2.polylines(image, [np.round(box).astype(np.int32)], True, (200, 220, 200), 2, cv2.LINE_AA)
-    cards = []
-    for face, (cx, cy) in ((game_face("gargon", "red-14"), (700, 360)), (None, (1020, 360))):
-        corners = order_clockwise(cv2.boxPoints(((cx, cy), (170, 240), -15.0)))
-        if face is None:
-            face = np.full((252, 180, 3), 235, np.uint8)
-            cv2.circle(face, (90, 126), 30, (40, 40, 160), -1)
-        fh, fw = face.shape[:2]
-        matrix = cv2.getPerspectiveTransform(np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]]), corners)
-        warped = cv2.warpPerspective(face, matrix, (1280, 720))
-        mask = cv2.warpPerspective(np.full((fh, fw), 255, np.uint8), matrix, (1280, 720)) > 127
-        image[mask] = warped[mask]
-        cards.append(corners)
+    pale = np.full((252, 180, 3), 235, np.uint8)
+    cv2.circle(pale, (90, 126), 30, (40, 40, 160), -1)
+    cards = [_lay(image, face, centre, (170, 240), -15.0)
+             for face, centre in ((game_face("gargon", "red-14"), (700, 360)), (pale, (1020, 360)))]
     return image, box, cards
 
 
