@@ -251,8 +251,8 @@ class JointCardDetector:
     envelope, a sheet of paper) the find is doubted. A smaller find stands where the
     network sees a whole card's core in it (`core_floor`; else it is doubted,
     `sure_and_doubted`), unless:
-    - its own core is empty to the network (`core_fill`), the core it sees a neighbour's
-      reaching in (a phone, a paper or a mat's box beside a card);
+    - its own core is empty to the network (`core_fill`), the core it sees that of a
+      learned card overlapping it (a phone, a paper or a mat's box beside a card);
     - it holds three or more learned cards of any shape filling half of it (touching
       cards seen at a tilt, a mat);
     - or two or more card-shaped ones (any real deck's shape) filling it, where the
@@ -358,6 +358,7 @@ class JointCardDetector:
                 and area >= s.pair_size * typical):
             return "gone"
         lo, hi = find.corners.min(axis=0), find.corners.max(axis=0)
+        beside = False  # whether a learned card overlaps the find
         for d in learned:  # a part of a larger learned card (its panel, half of it)
             if (d.corners.max(axis=0) < lo).any() or (d.corners.min(axis=0) > hi).any():
                 continue  # boxes apart: nothing shared
@@ -365,9 +366,11 @@ class JointCardDetector:
             shared = _overlap(find.corners, d.corners)
             if other > area and shared > area / 3 and shared / (area + other - shared) < s.same_card:
                 return "gone"
-        if peak >= s.core_floor and _core_fill(find, core, scale) < s.core_fill:
-            return "gone"
-        return "doubted" if peak < s.core_floor else "card"
+            beside = beside or shared > 0
+        if peak < s.core_floor:
+            return "doubted"
+        # the core it sees is a learned card's beside it, none of its own: that card stands for it
+        return "gone" if beside and _core_fill(find, core, scale) < s.core_fill else "card"
 
 
 def _typical(other_finds: list[float], learned_outside: np.ndarray) -> float:
