@@ -1,12 +1,15 @@
 """Where the joint card detector goes wrong on the training world, scene by scene: its
 false finds and its misses per layout, and pictures of the scenes that have any (truth
-green, finds red, false finds thick magenta, missed cards' centres blue). The network's
-maps and the contour search's finds of each scene are cached (`--cache`), so that the
-post-processing (vision/learned_detect.py) can be changed and measured again in seconds.
-An experiment's harness (scripts/bench_vision.py reports the figures of record); the
-scenes are the ones `learned_eval.py --parts train` draws.
+green, contour finds red, the network's added cards cyan, false finds thick magenta,
+missed cards' centres blue). The network's maps and the contour search's finds of each
+scene are cached (`--cache`), so that the post-processing (vision/learned_detect.py,
+`--joint` for its settings) can be changed and measured again in seconds. An
+experiment's harness (scripts/bench_vision.py reports the figures of record); the
+scenes are the ones `learned_eval.py --parts train` draws, or another draw of the
+training world (`--seed`), so that a rule is not chosen on one draw's few cards.
 
     nice .venv/bin/python scripts/experiments/detect_errors.py --scenes 30 --cache build/detect-errors --pictures build/detect-errors/pictures
+    nice .venv/bin/python scripts/experiments/detect_errors.py --scenes 60 --seed detector-tune-more:1 --cache build/detect-errors-2
 """
 
 from __future__ import annotations
