@@ -177,10 +177,9 @@ def blank_of_table(image: np.ndarray, quads: np.ndarray) -> np.ndarray:
     nothing but the colour round it: its middle (half its width and height, where an
     outline a little off a box's printed line still leaves only the box's inside) is
     even (its cells alike, `BLANK_STD`) and of the colour of the ring of table round it
-    (`BLANK_DISTANCE`). Such is an empty box printed on a
-    mat or a tile of a tiled floor, which the card-core network takes for a card by its
-    outline; every card face, back and sleeve prints something, or differs from the
-    table it lies on (training world: 22 of 93 false finds of the joint detector, 3 of
+    (`BLANK_DISTANCE`). Such is an empty box printed on a mat or a tile of a tiled
+    floor, which the card-core network takes for a card by its outline; every card
+    face, back and sleeve prints something, or differs from the table it lies on (training world: 22 of 93 false finds of the joint detector, 3 of
     1503 cards, scripts/experiments/detect_errors.py)."""
     if not len(quads):
         return np.zeros(0, bool)
