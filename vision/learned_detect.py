@@ -252,7 +252,8 @@ class JointCardDetector:
     network sees a whole card's core in it (`core_floor`; else it is doubted,
     `sure_and_doubted`), unless:
     - its own core is empty to the network (`core_fill`), the core it sees that of a
-      learned card overlapping it (a phone, a paper or a mat's box beside a card);
+      learned card overlapping it (a phone, a paper or a mat's box beside a card): it is
+      doubted, and blocks none of the network's cards;
     - it holds three or more learned cards of any shape filling half of it (touching
       cards seen at a tilt, a mat);
     - or two or more card-shaped ones (any real deck's shape) filling it, where the
@@ -311,7 +312,7 @@ class JointCardDetector:
         doubted = [d for d, big in zip(finds, beyond) if big and not any(d is k for k in large)]
         large = [d for d, surface in zip(large, under) if not surface]
         learned = [d for d, held in zip(learned, np.asarray(_holding(large, learned).any(axis=0))) if not held]
-        kept = list(large)
+        kept, beside = list(large), []
         areas = [_polygon_area(d.corners) for d in finds]
         learned_areas = np.array([_polygon_area(d.corners) for d in learned])
         for i, (d, big, holds) in enumerate(zip(finds, beyond, _holding(finds, learned))):
@@ -319,8 +320,9 @@ class JointCardDetector:
                 verdict = self._verdict(d, learned, holds, core, scale, _typical(areas[:i] + areas[i + 1:], learned_areas[~holds]))
                 if verdict == "card":
                     d = _with_partner(d, learned, self.settings.agree)
-                (kept if verdict == "card" else doubted if verdict == "doubted" else []).append(d)
-        cards = kept + unclaimed(learned, kept + doubted)
+                (kept if verdict == "card" else doubted if verdict in ("doubted", "beside") else []).append(d)
+                beside += [d] if verdict == "beside" else []
+        cards = kept + unclaimed(learned, kept + [d for d in doubted if not any(d is b for b in beside)])
         blank = blank_of_table(image, np.array([d.corners for d in cards], np.float32).reshape(-1, 4, 2))
         return [d for d, empty in zip(cards, blank) if not empty], doubted + [d for d, empty in zip(cards, blank) if empty]
 
@@ -339,7 +341,8 @@ class JointCardDetector:
 
     def _verdict(self, find: Detection, learned: list[Detection], holds: np.ndarray, core: np.ndarray, scale: float,
                  typical: float) -> str:
-        """"card", "doubted" (no core of a card in it) or "gone" (outside the maps, cards
+        """"card", "doubted" (no core of a card in it), "beside" (doubted, the core it sees
+        only a learned card's overlapping it: `core_fill`) or "gone" (outside the maps, cards
         touching, a part of a larger card: the network's cards stand for it). `holds`:
         which of the learned cards' centres the find holds (`_holding`). `typical`:
         the median area of the frame's other finds (0 where too few to tell): a deck's
@@ -369,8 +372,9 @@ class JointCardDetector:
             beside = beside or shared > 0
         if peak < s.core_floor:
             return "doubted"
-        # the core it sees is a learned card's beside it, none of its own: that card stands for it
-        return "gone" if beside and _core_fill(find, core, scale) < s.core_fill else "card"
+        # the core it sees is a learned card's beside it, none of its own: that card stands, and the find is
+        # doubted (a phone, a paper; or a card the network does not know, which only a deck can name)
+        return "beside" if beside and _core_fill(find, core, scale) < s.core_fill else "card"
 
 
 def _typical(other_finds: list[float], learned_outside: np.ndarray) -> float:

@@ -164,9 +164,10 @@ def _outline(centre: tuple[float, float], size: tuple[float, float], angle: floa
 
 def test_a_find_whose_own_core_the_network_leaves_empty_is_left_to_the_card_beside_it():
     """A phone lying against a card: the card's core reaches into the phone's outline, so
-    the network sees a core in it, but none in the phone's own middle. Where the network
-    found no card there (it sees the core but too faintly to outline a card), the find
-    stands: nothing else would report the card."""
+    the network sees a core in it, but none in the phone's own middle: it is doubted
+    ("beside": a deck may still name it, a card of a design the network does not know).
+    Where the network found no card there (it sees the core but too faintly to outline
+    a card), the find stands: nothing else would report the card."""
     detector = JointCardDetector()
     core = np.zeros((400, 600), np.float32)
     card = _outline((200, 200), (120, 168))
@@ -174,7 +175,7 @@ def test_a_find_whose_own_core_the_network_leaves_empty_is_left_to_the_card_besi
     cv2.fillConvexPoly(core, np.round((card.corners - middle) * CORE + middle).astype(np.int32), 1.0)
     phone = _outline((265, 200), (80, 170))  # over the card's edge, into its core
     assert detector._verdict(card, [card], np.array([True]), core, 1.0, 0.0) == "card"
-    assert detector._verdict(phone, [card], np.array([False]), core, 1.0, 0.0) == "gone"
+    assert detector._verdict(phone, [card], np.array([False]), core, 1.0, 0.0) == "beside"
     assert detector._verdict(phone, [], np.zeros(0, bool), core, 1.0, 0.0) == "card"
     assert detector._verdict(_outline((480, 200), (80, 170)), [card], np.array([False]), core, 1.0, 0.0) == "doubted"
 
