@@ -173,7 +173,7 @@ def test_a_find_whose_own_core_the_network_leaves_empty_is_left_to_the_card_besi
     card = _outline((200, 200), (120, 168))
     middle = card.corners.mean(axis=0)
     cv2.fillConvexPoly(core, np.round((card.corners - middle) * CORE + middle).astype(np.int32), 1.0)
-    phone = _outline((265, 200), (80, 170))  # over the card's edge, into its core
+    phone = _outline((280, 200), (110, 210))  # larger than the card, over its edge, into its core
     assert detector._verdict(card, [card], np.array([True]), core, 1.0, 0.0) == "card"
     assert detector._verdict(phone, [card], np.array([False]), core, 1.0, 0.0) == "beside"
     assert detector._verdict(phone, [], np.zeros(0, bool), core, 1.0, 0.0) == "card"
