@@ -218,8 +218,8 @@ class NetworkView(NamedTuple):
 
 @dataclass(frozen=True)
 class JointSettings:
-    core_floor: float = 0.5   # a contour find where the network's core probability nowhere reaches this is doubted,
-    core_fill: float = 0.1    # a find whose own core (itself shrunk by CORE) the network leaves empty, mean under this, where it sees a core beside, is the network's cards' to stand for
+    core_floor: float = 0.5   # a contour find where the network's core probability nowhere reaches this is doubted
+    core_fill: float = 0.1    # a find whose own core (itself shrunk by CORE) has a mean under this, a learned card beside it, too
     blob_share: float = 0.7   # a contour find holding learned cards each under this share of its area ...
     blob_cover: float = 0.75  # ... two or more card-shaped, together covering this share of it, is touching cards;
     many_cover: float = 0.5   # ... three or more of any shape covering this share, a grid of them or what they lie on
@@ -247,8 +247,8 @@ class JointCardDetector:
 
     So a contour find that large stands where the network sees any core in it, and what
     the network finds inside it is its print, unless that is three or more cards no
-    narrower than a deck's (`_surface`: a mat, a row or grid of touching cards); where it sees none (an
-    envelope, a sheet of paper) the find is doubted. A smaller find stands where the
+    narrower than a deck's (`_surface`: a mat, a row or grid of touching cards); where
+    it sees none (an envelope, a sheet of paper) the find is doubted. A smaller find stands where the
     network sees a whole card's core in it (`core_floor`; else it is doubted,
     `sure_and_doubted`), unless:
     - its own core is empty to the network (`core_fill`), the core it sees that of a
@@ -304,7 +304,6 @@ class JointCardDetector:
         finds = self.contour.detect(image)
         beyond = [float(side_lengths(d.corners).max()) * scale > self.settings.largest for d in finds]
         # a find beyond the network's sizes stands where it sees any card's core in it (a close-up's
-        # art box); an envelope or a sheet of paper, where it sees none, is doubted
         # art box); an envelope or a sheet of paper, where it sees none, is doubted; a mat or a grid of
         # touching cards, where it sees several cards of a deck's shape, is what they lie on or make up
         large = [d for d, big in zip(finds, beyond) if big and (_core_peak(d, core, scale) or 0.0) >= self.settings.core_floor]
@@ -329,13 +328,15 @@ class JointCardDetector:
     def _surface(self, find: Detection, learned: list[Detection], holds: np.ndarray) -> bool:
         """Whether a find too large for the network to judge holds `surface_cards` or more
         learned cards (`holds`: whose centres it holds) no narrower than a deck's, each
-        between `surface_least` and `surface_share` of it: the mat they lie on, or a row or grid of touching
-        cards seen as one blob (a tilted camera widens cards, hence no upper bound). A
-        close-up card's print makes at most an art box and a text box, the latter narrow,
-        and symbols far smaller than a card on a mat (the MTG close-up, tests/vision)."""
+        between `surface_least` and `surface_share` of it: the mat they lie on, or a row
+        or grid of touching cards seen as one blob (a tilted camera widens cards, hence
+        no upper bound). A close-up card's print makes at most an art box and a text box,
+        the latter narrow, and symbols far smaller than a card on a mat (the MTG close-up,
+        tests/vision)."""
         s = self.settings
         area = _polygon_area(find.corners)
-        small = [d for d, held in zip(learned, holds) if held and s.surface_least * area < _polygon_area(d.corners) < s.surface_share * area
+        small = [d for d, held in zip(learned, holds)
+                 if held and s.surface_least * area < _polygon_area(d.corners) < s.surface_share * area
                  and aspect(d.corners) > s.deck_aspects[0] - s.blob_aspect]
         return len(small) >= s.surface_cards
 
