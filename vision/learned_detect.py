@@ -253,7 +253,8 @@ class JointCardDetector:
     `sure_and_doubted`), unless:
     - its own core is empty to the network (`core_fill`), the core it sees that of a
       learned card overlapping it (a phone, a paper or a mat's box beside a card): it is
-      doubted, and blocks none of the network's cards;
+      doubted, and blocks none of the network's cards; but one whose centre it holds is
+      its own card outlined askew (a dark face the network hardly sees), and it stands;
     - it holds three or more learned cards of any shape filling half of it (touching
       cards seen at a tilt, a mat);
     - or two or more card-shaped ones (any real deck's shape) filling it, where the
@@ -373,9 +374,10 @@ class JointCardDetector:
             beside = beside or shared > 0
         if peak < s.core_floor:
             return "doubted"
-        # the core it sees is a learned card's beside it, none of its own: that card stands, and the find is
-        # doubted (a phone, a paper; or a card the network does not know, which only a deck can name)
-        return "beside" if beside and _core_fill(find, core, scale) < s.core_fill else "card"
+        # the core it sees is a learned card's beside it (whose centre it does not hold), none of its own: that
+        # card stands, and the find is doubted (a phone, a paper; or a card the network does not know, which
+        # only a deck can name); a learned card it holds is its own card outlined askew (a dark face)
+        return "beside" if beside and not holds.any() and _core_fill(find, core, scale) < s.core_fill else "card"
 
 
 def _typical(other_finds: list[float], learned_outside: np.ndarray) -> float:

@@ -177,6 +177,7 @@ def test_a_find_whose_own_core_the_network_leaves_empty_is_left_to_the_card_besi
     assert detector._verdict(card, [card], np.array([True]), core, 1.0, 0.0) == "card"
     assert detector._verdict(phone, [card], np.array([False]), core, 1.0, 0.0) == "beside"
     assert detector._verdict(phone, [], np.zeros(0, bool), core, 1.0, 0.0) == "card"
+    assert detector._verdict(phone, [card], np.array([True]), core, 1.0, 0.0) == "card"  # its own card, askew
     assert detector._verdict(_outline((480, 200), (80, 170)), [card], np.array([False]), core, 1.0, 0.0) == "doubted"
 
 
