@@ -143,6 +143,59 @@ def quad_features(image: np.ndarray, quads: np.ndarray, scores: np.ndarray) -> n
     return features.astype(np.float32)
 
 
+BLANK_CELL = 4         # pixels of a cut-out's side per cell of its middle whose means are compared
+BLANK_STD = 1.0        # Lab spread (lightness halved) of those means under which a cut-out's middle is blank ...
+BLANK_DISTANCE = 8.0   # ... and Lab distance from the ring round it under which it is the table's own colour
+
+
+def _cutout(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """One quadrilateral cut out as `_cutouts` cuts it, from its own neighbourhood only,
+    averaged over whole blocks down to at least twice the cut-out first (`_cutouts`
+    halves the whole frame for the first card as large, more than a frame's few cards
+    cost; a fractional area filter costs five times a whole one)."""
+    size = (CARD_W + 2 * MARGIN, CARD_H + 2 * MARGIN)
+    target = np.array([[MARGIN, MARGIN], [MARGIN + CARD_W, MARGIN], [MARGIN + CARD_W, MARGIN + CARD_H],
+                       [MARGIN, MARGIN + CARD_H]], np.float32)
+    centre = quad.mean(axis=0)
+    reach = np.abs(quad - centre).max(axis=0) * (1 + 2 * MARGIN / CARD_W) + 2
+    x0, y0 = np.maximum(np.floor(centre - reach), 0).astype(int)
+    x1, y1 = np.maximum(np.minimum(np.ceil(centre + reach), [image.shape[1], image.shape[0]]).astype(int), [x0 + 1, y0 + 1])
+    short = float(min(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[3] - quad[0])))
+    n = max(1, min(int(short / (2 * CARD_W)), x1 - x0, y1 - y0))
+    w, h = (x1 - x0) // n, (y1 - y0) // n
+    roi = image[y0:y0 + h * n, x0:x0 + w * n]
+    if n > 1:
+        roi = cv2.resize(roi, (w, h), interpolation=cv2.INTER_AREA)
+    # pixel i of the averaged copy covers pixels n i .. n i + n - 1, its centre at n i + (n - 1) / 2
+    local = ((np.float32(quad) - [x0, y0]) - (n - 1) / 2) / n
+    matrix = cv2.getPerspectiveTransform(local.astype(np.float32), target)
+    return cv2.warpPerspective(roi, matrix, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def blank_of_table(image: np.ndarray, quads: np.ndarray) -> np.ndarray:
+    """(n,) whether each quadrilateral (clockwise from a corner of a short side) holds
+    nothing but the colour round it: its middle (half its width and height, where an
+    outline a little off a box's printed line still leaves only the box's inside) is
+    even (its cells alike, `BLANK_STD`) and of the colour of the ring of table round it
+    (`BLANK_DISTANCE`). Such is an empty box printed on a mat or a tile of a tiled
+    floor, which the card-core network takes for a card by its outline; every card
+    face, back and sleeve prints something, or differs from the table it lies on (training world: 22 of 93 false finds of the joint detector, 3 of
+    1503 cards, scripts/experiments/detect_errors.py)."""
+    if not len(quads):
+        return np.zeros(0, bool)
+    patches = np.stack([_cutout(image, q) for q in np.asarray(quads, np.float32)])
+    lab = cv2.cvtColor(patches.reshape(-1, patches.shape[2], 3), cv2.COLOR_BGR2LAB).reshape(patches.shape).astype(np.float32)
+    lab[..., 0] *= 0.5  # as `quad_features` weighs lightness
+    n, (dx, dy) = len(quads), (CARD_W // 4, CARD_H // 4)
+    core = lab[:, MARGIN + dy:MARGIN + CARD_H - dy, MARGIN + dx:MARGIN + CARD_W - dx]  # the middle half each way
+    # the core's cells' means: a table's grain and a camera's noise average out in them, a print does not
+    cells = core.reshape(n, core.shape[1] // BLANK_CELL, BLANK_CELL, core.shape[2] // BLANK_CELL, BLANK_CELL, 3).mean(axis=(2, 4))
+    card_sum = lab[:, MARGIN:MARGIN + CARD_H, MARGIN:MARGIN + CARD_W].sum(axis=(1, 2))
+    ring_mean = (lab.sum(axis=(1, 2)) - card_sum) / (lab.shape[1] * lab.shape[2] - CARD_H * CARD_W)  # sums, no mask's copy
+    distance = np.sqrt(((core.reshape(n, -1, 3).mean(axis=1) - ring_mean) ** 2).sum(axis=1))
+    return (cells.reshape(n, -1, 3).std(axis=1).mean(axis=1) < BLANK_STD) & (distance < BLANK_DISTANCE)
+
+
 FEATURES = 3 * 3 + 2 + 3 + 4 + 4 + 1 + 4 + 1 + 3 + GRID[0] * GRID[1] + 3
 
 

@@ -27,6 +27,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
+from vision.cardness import blank_of_table
 from vision.detect import ContourCardDetector, ContourDetectorSettings, _inside_frame, _ordered_clockwise, _overlap, _polygon_area, _working_copy
 from vision.geometry import aspect, side_lengths
 from vision.interfaces import Detection
@@ -218,6 +219,7 @@ class NetworkView(NamedTuple):
 @dataclass(frozen=True)
 class JointSettings:
     core_floor: float = 0.5   # a contour find where the network's core probability nowhere reaches this is doubted
+    core_fill: float = 0.1    # a find whose own core (itself shrunk by CORE) has a mean under this, a learned card beside it, too
     blob_share: float = 0.7   # a contour find holding learned cards each under this share of its area ...
     blob_cover: float = 0.75  # ... two or more card-shaped, together covering this share of it, is touching cards;
     many_cover: float = 0.5   # ... three or more of any shape covering this share, a grid of them or what they lie on
@@ -225,6 +227,9 @@ class JointSettings:
     deck_aspects: tuple[float, float] = DECK_ASPECTS  # ... from the narrowest to the widest deck,
     pair_size: float = 1.5    # ... and, where two or more other finds tell a card's size, this many times their median
     same_card: float = 0.5    # a contour find a third inside a larger learned card, with a lesser IoU, is part of it
+    surface_cards: int = 3    # a find beyond `largest` holding this many learned cards no narrower than a deck's ...
+    surface_share: float = 0.4  # ... each under this share of it is what they lie on (a mat) or make up (a row, a grid),
+    surface_least: float = 0.015  # ... and over this share (cards on a mat 8 cards long are 0.02-0.04 of it; the MTG close-up's symbols 0.01)
     largest: float = 200.0    # longest side, pixels of the network's input, of a card the network judges (it was trained to 170)
     agree: float = AGREE      # IoU of a standing contour find and a learned card at which the two searches agree on its outline
 
@@ -241,10 +246,15 @@ class JointCardDetector:
     close-up photo is beyond it (its art box and text box look like cards to it).
 
     So a contour find that large stands where the network sees any core in it, and what
-    the network finds inside it is its print; where it sees none (an envelope, a sheet
-    of paper) the find is doubted. A smaller find stands where the network sees a
-    whole card's core in it (`core_floor`; else it is doubted, `sure_and_doubted`),
-    unless:
+    the network finds inside it is its print, unless that is three or more cards no
+    narrower than a deck's (`_surface`: a mat, a row or grid of touching cards); where
+    it sees none (an envelope, a sheet of paper) the find is doubted. A smaller find stands where the
+    network sees a whole card's core in it (`core_floor`; else it is doubted,
+    `sure_and_doubted`), unless:
+    - its own core is empty to the network (`core_fill`), the core it sees that of a
+      learned card overlapping it (a phone, a paper or a mat's box beside a card): it is
+      doubted, and blocks none of the network's cards; but one whose centre it holds is
+      its own card outlined askew (a dark face the network hardly sees), and it stands;
     - it holds three or more learned cards of any shape filling half of it (touching
       cards seen at a tilt, a mat);
     - or two or more card-shaped ones (any real deck's shape) filling it, where the
@@ -253,9 +263,13 @@ class JointCardDetector:
       than the others, and stands;
     - or it is only a part of a larger learned card (`same_card`).
     A learned card is added where it overlaps no standing find by a third of either.
+    Last, a card whose middle is blank and of the table's colour round it (an empty box
+    printed on a mat, a floor tile: vision/cardness.py `blank_of_table`) is doubted.
     (Chosen on the training world, `scripts/experiments/learned_eval.py`: the last rule
     took the contour finds the network let stand there from 9 false finds in 40 scenes
-    to 1; the size test keeps the MTG photos' land card whole, tests/vision.)"""
+    to 1; the size test keeps the MTG photos' land card whole, tests/vision. The
+    surface, empty-core and blank rules: scripts/experiments/detect_errors.py, which
+    shows the training world's false finds and misses.)"""
 
     def __init__(self, learned: LearnedCardDetector | None = None, contour: ContourCardDetector | None = None,
                  settings: JointSettings | None = None) -> None:
@@ -291,23 +305,46 @@ class JointCardDetector:
         finds = self.contour.detect(image)
         beyond = [float(side_lengths(d.corners).max()) * scale > self.settings.largest for d in finds]
         # a find beyond the network's sizes stands where it sees any card's core in it (a close-up's
-        # art box); an envelope or a sheet of paper, where it sees none, is doubted
+        # art box); an envelope or a sheet of paper, where it sees none, is doubted; a mat or a grid of
+        # touching cards, where it sees several cards of a deck's shape, is what they lie on or make up
         large = [d for d, big in zip(finds, beyond) if big and (_core_peak(d, core, scale) or 0.0) >= self.settings.core_floor]
+        under = [self._surface(d, learned, holds) for d, holds in zip(large, _holding(large, learned))]
+        doubted = [d for d, big in zip(finds, beyond) if big and not any(d is k for k in large)]
+        large = [d for d, surface in zip(large, under) if not surface]
         learned = [d for d, held in zip(learned, np.asarray(_holding(large, learned).any(axis=0))) if not held]
-        kept, doubted = list(large), [d for d, big in zip(finds, beyond) if big and not any(d is k for k in large)]
+        kept, beside = list(large), []
         areas = [_polygon_area(d.corners) for d in finds]
+        learned_areas = np.array([_polygon_area(d.corners) for d in learned])
         for i, (d, big, holds) in enumerate(zip(finds, beyond, _holding(finds, learned))):
             if not big:
-                others = areas[:i] + areas[i + 1:]
-                verdict = self._verdict(d, learned, holds, core, scale, float(np.median(others)) if len(others) >= 2 else 0.0)
+                verdict = self._verdict(d, learned, holds, core, scale, _typical(areas[:i] + areas[i + 1:], learned_areas[~holds]))
                 if verdict == "card":
                     d = _with_partner(d, learned, self.settings.agree)
-                (kept if verdict == "card" else doubted if verdict == "doubted" else []).append(d)
-        return kept + unclaimed(learned, kept + doubted), doubted
+                (kept if verdict == "card" else doubted if verdict in ("doubted", "beside") else []).append(d)
+                beside += [d] if verdict == "beside" else []
+        cards = kept + unclaimed(learned, kept + [d for d in doubted if not any(d is b for b in beside)])
+        blank = blank_of_table(image, np.array([d.corners for d in cards], np.float32).reshape(-1, 4, 2))
+        return [d for d, empty in zip(cards, blank) if not empty], doubted + [d for d, empty in zip(cards, blank) if empty]
+
+    def _surface(self, find: Detection, learned: list[Detection], holds: np.ndarray) -> bool:
+        """Whether a find too large for the network to judge holds `surface_cards` or more
+        learned cards (`holds`: whose centres it holds) no narrower than a deck's, each
+        between `surface_least` and `surface_share` of it: the mat they lie on, or a row
+        or grid of touching cards seen as one blob (a tilted camera widens cards, hence
+        no upper bound). A close-up card's print makes at most an art box and a text box,
+        the latter narrow, and symbols far smaller than a card on a mat (the MTG close-up,
+        tests/vision)."""
+        s = self.settings
+        area = _polygon_area(find.corners)
+        small = [d for d, held in zip(learned, holds)
+                 if held and s.surface_least * area < _polygon_area(d.corners) < s.surface_share * area
+                 and aspect(d.corners) > s.deck_aspects[0] - s.blob_aspect]
+        return len(small) >= s.surface_cards
 
     def _verdict(self, find: Detection, learned: list[Detection], holds: np.ndarray, core: np.ndarray, scale: float,
                  typical: float) -> str:
-        """"card", "doubted" (no core of a card in it) or "gone" (outside the maps, cards
+        """"card", "doubted" (no core of a card in it), "beside" (doubted, the core it sees
+        only a learned card's overlapping it: `core_fill`) or "gone" (outside the maps, cards
         touching, a part of a larger card: the network's cards stand for it). `holds`:
         which of the learned cards' centres the find holds (`_holding`). `typical`:
         the median area of the frame's other finds (0 where too few to tell): a deck's
@@ -326,6 +363,7 @@ class JointCardDetector:
                 and area >= s.pair_size * typical):
             return "gone"
         lo, hi = find.corners.min(axis=0), find.corners.max(axis=0)
+        beside = False  # whether a learned card overlaps the find
         for d in learned:  # a part of a larger learned card (its panel, half of it)
             if (d.corners.max(axis=0) < lo).any() or (d.corners.min(axis=0) > hi).any():
                 continue  # boxes apart: nothing shared
@@ -333,12 +371,28 @@ class JointCardDetector:
             shared = _overlap(find.corners, d.corners)
             if other > area and shared > area / 3 and shared / (area + other - shared) < s.same_card:
                 return "gone"
-        return "doubted" if peak < s.core_floor else "card"
+            beside = beside or shared > 0
+        if peak < s.core_floor:
+            return "doubted"
+        # the core it sees is a learned card's beside it (whose centre it does not hold), none of its own: that
+        # card stands, and the find is doubted (a phone, a paper; or a card the network does not know, which
+        # only a deck can name); a learned card it holds is its own card outlined askew (a dark face)
+        return "beside" if beside and not holds.any() and _core_fill(find, core, scale) < s.core_fill else "card"
 
 
-def _core_peak(find: Detection, core: np.ndarray, scale: float) -> float | None:
+def _typical(other_finds: list[float], learned_outside: np.ndarray) -> float:
+    """The median area of the frame's other cards, as a find is judged by it (0 where
+    fewer than two tell it): the other contour finds, and the network's cards outside
+    the find. Why both: a blob of two touching cards among like blobs is no larger than
+    the other finds, but twice the network's cards."""
+    others = list(other_finds) + np.asarray(learned_outside, float).tolist()
+    return float(np.median(others)) if len(others) >= 2 else 0.0
+
+
+def _core_peak(find: Detection, core: np.ndarray, scale: float, over=np.max) -> float | None:
     """The highest core probability inside a find (None where it lies outside the maps):
-    under `core_floor`, the network sees no card at all in it."""
+    under `core_floor`, the network sees no card at all in it. `over`: what is taken of
+    the probabilities inside (their highest by default)."""
     corners = np.round(find.corners * scale).astype(np.int32)
     (x0, y0), (x1, y1) = np.maximum(corners.min(axis=0), 0), np.minimum(corners.max(axis=0) + 1, core.shape[::-1])
     if x1 <= x0 or y1 <= y0:
@@ -346,7 +400,16 @@ def _core_peak(find: Detection, core: np.ndarray, scale: float) -> float | None:
     mask = np.zeros((y1 - y0, x1 - x0), np.uint8)  # the find's box of the map only
     cv2.fillPoly(mask, [corners - np.array([x0, y0], np.int32)], 1)
     covered = mask > 0
-    return float(core[y0:y1, x0:x1][covered].max()) if covered.any() else None
+    return float(over(core[y0:y1, x0:x1][covered])) if covered.any() else None
+
+
+def _core_fill(find: Detection, core: np.ndarray, scale: float) -> float:
+    """The mean core probability over a find's own core (its outline shrunk about its
+    centre by CORE, as the network was taught cores): high over a card, low over a phone,
+    a paper or a mat's box the find outlines, even where a card's core beside it reaches
+    into the find (which `_core_peak` alone takes for a card)."""
+    centre = find.corners.mean(axis=0)
+    return _core_peak(replace(find, corners=(find.corners - centre) * CORE + centre), core, scale, np.mean) or 0.0
 
 
 def unclaimed(learned: list[Detection], finds: list[Detection]) -> list[Detection]:

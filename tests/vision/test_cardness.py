@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.cardness import FEATURES, quad_features
+from vision.cardness import FEATURES, blank_of_table, quad_features
 from vision.detect import ContourCardDetector, order_clockwise
 from scripts.lib.evaluate import TruthCard, match_by_centre
 from vision.synth.faces import game_face
@@ -19,17 +19,21 @@ def _checked_table_with_cards() -> tuple[np.ndarray, list[np.ndarray]]:
     y, x = np.mgrid[0:720, 0:1280]
     red = ((x // SQUARE[0]) + (y // SQUARE[1])) % 2 == 0
     image = np.where(red[..., None], (60, 60, 200), (235, 235, 235)).astype(np.uint8)
-    cards = []
-    for code, (cx, cy), angle in (("red-14", (400, 330), 0.0), ("blue-3", (880, 380), 25.0)):
-        face = game_face("gargon", code)
-        corners = order_clockwise(cv2.boxPoints(((cx, cy), (180, 252), angle)))
-        fh, fw = face.shape[:2]
-        matrix = cv2.getPerspectiveTransform(np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]]), corners)
-        warped = cv2.warpPerspective(face, matrix, (1280, 720))
-        mask = cv2.warpPerspective(np.full((fh, fw), 255, np.uint8), matrix, (1280, 720)) > 127
-        image[mask] = warped[mask]
-        cards.append(corners)
+    cards = [_lay(image, game_face("gargon", code), centre, (180, 252), angle)
+             for code, centre, angle in (("red-14", (400, 330), 0.0), ("blue-3", (880, 380), 25.0))]
     return image, cards
+
+
+def _lay(image: np.ndarray, face: np.ndarray, centre: tuple[float, float], size: tuple[float, float],
+         angle: float) -> np.ndarray:
+    """Draw `face` into `image` as a card of `size` at `centre` turned `angle` degrees; its corners."""
+    corners = order_clockwise(cv2.boxPoints((centre, size, angle)))
+    fh, fw = face.shape[:2]
+    matrix = cv2.getPerspectiveTransform(np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]]), corners)
+    warped = cv2.warpPerspective(face, matrix, image.shape[1::-1])
+    mask = cv2.warpPerspective(np.full((fh, fw), 255, np.uint8), matrix, image.shape[1::-1]) > 127
+    image[mask] = warped[mask]
+    return corners
 
 
 def test_features_are_finite_and_an_empty_list_has_none():
@@ -48,3 +52,38 @@ def test_the_squares_of_a_checked_cloth_are_not_cards_and_the_cards_on_it_are():
     match = match_by_centre([d.corners for d in found], truth)
     assert len(match.pairs) == len(cards)
     assert len(found) - len(cards) <= 0.02 * len(unchecked)  # (no square of the 182 is left today)
+
+
+def _felt_mat_with_a_box_and_cards() -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
+    """A noisy green felt mat with an empty card-sized box printed on it in pale ink, and
+    two cards lying on it: a game card, and a pale card printed only in its middle."""
+    rng = np.random.default_rng(0)
+    image = np.clip(np.full((720, 1280, 3), (40, 110, 30), np.float32) + rng.normal(0, 14, (720, 1280, 1)), 0, 255)
+    image = cv2.GaussianBlur(image, (0, 0), 1.5).astype(np.uint8)
+    box = order_clockwise(cv2.boxPoints(((300, 360), (170, 240), 10.0)))
+    cv2.polylines(image, [np.round(box).astype(np.int32)], True, (200, 220, 200), 2, cv2.LINE_AA)
+    pale = np.full((252, 180, 3), 235, np.uint8)
+    cv2.circle(pale, (90, 126), 30, (40, 40, 160), -1)
+    cards = [_lay(image, face, centre, (170, 240), -15.0)
+             for face, centre in ((game_face("gargon", "red-14"), (700, 360)), (pale, (1020, 360)))]
+    return image, box, cards
+
+
+def test_an_empty_box_on_a_mat_is_blank_and_cards_are_not():
+    """The box, outlined on its printed line or a few pixels off it (as the network's
+    quarter-resolution outlines are), holds only the mat; each card holds a print."""
+    image, box, cards = _felt_mat_with_a_box_and_cards()
+    off = box + np.float32([14, -10])
+    assert blank_of_table(image, np.stack([box, off] + cards)).tolist() == [True, True, False, False]
+    assert blank_of_table(image, np.zeros((0, 4, 2), np.float32)).shape == (0,)
+
+
+def test_a_card_of_the_tables_own_colour_with_a_print_is_not_blank():
+    """A white card on a white table: its edge all but vanishes, but its middle is printed."""
+    image = np.full((720, 1280, 3), 232, np.uint8)
+    corners = order_clockwise(cv2.boxPoints(((640, 360), (180, 252), 30.0)))
+    cv2.fillConvexPoly(image, np.round(corners).astype(np.int32), (238, 238, 238))
+    cv2.putText(image, "7", (610, 390), cv2.FONT_HERSHEY_SIMPLEX, 2.5, (30, 30, 30), 6)
+    assert not blank_of_table(image, corners[None])[0]
+    cv2.fillConvexPoly(image, np.round(corners).astype(np.int32), (238, 238, 238))  # the print wiped off
+    assert blank_of_table(image, corners[None])[0]

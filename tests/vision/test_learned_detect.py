@@ -12,11 +12,11 @@ import numpy as np
 from scripts.detector_world import HELD_OUT_FAMILY, HIDDEN, WHOLE, world_scene
 from scripts.lib.evaluate import MarkedPhoto, TruthCard, detection_counts, marked_photo_truth, match_by_centre, real_photo_truth
 from tests.vision.realdata import REAL_PHOTOS, REALDEV_PHOTOS, needs_real_photos, needs_realdev_photos
-from vision.detect import ContourCardDetector
+from vision.detect import ContourCardDetector, order_clockwise
 from vision.detectors import card_detector
 from vision.geometry import side_lengths
-from vision.interfaces import CardDetector
-from vision.learned_detect import JointCardDetector, LearnedCardDetector, _iou
+from vision.interfaces import CardDetector, Detection
+from vision.learned_detect import CORE, JointCardDetector, LearnedCardDetector, _iou, _typical
 
 
 def _counts(detector: CardDetector, layout: str, scenes: int) -> tuple[int, int, int]:
@@ -156,3 +156,50 @@ def test_a_contour_find_the_network_outlines_alike_is_agreed_and_a_network_card_
                 assert not d.agreed
             agreed += d.agreed
     assert agreed >= 4
+
+
+def _outline(centre: tuple[float, float], size: tuple[float, float], angle: float = 0.0) -> Detection:
+    return Detection(order_clockwise(cv2.boxPoints((centre, size, angle))))
+
+
+def test_a_find_whose_own_core_the_network_leaves_empty_is_left_to_the_card_beside_it():
+    """A phone lying against a card: the card's core reaches into the phone's outline, so
+    the network sees a core in it, but none in the phone's own middle: it is doubted
+    ("beside": a deck may still name it, a card of a design the network does not know).
+    Where the network found no card there (it sees the core but too faintly to outline
+    a card), the find stands: nothing else would report the card."""
+    detector = JointCardDetector()
+    core = np.zeros((400, 600), np.float32)
+    card = _outline((200, 200), (120, 168))
+    middle = card.corners.mean(axis=0)
+    cv2.fillConvexPoly(core, np.round((card.corners - middle) * CORE + middle).astype(np.int32), 1.0)
+    phone = _outline((280, 200), (110, 210))  # larger than the card, over its edge, into its core
+    assert detector._verdict(card, [card], np.array([True]), core, 1.0, 0.0) == "card"
+    assert detector._verdict(phone, [card], np.array([False]), core, 1.0, 0.0) == "beside"
+    assert detector._verdict(phone, [], np.zeros(0, bool), core, 1.0, 0.0) == "card"
+    assert detector._verdict(phone, [card], np.array([True]), core, 1.0, 0.0) == "card"  # its own card, askew
+    assert detector._verdict(_outline((480, 200), (80, 170)), [card], np.array([False]), core, 1.0, 0.0) == "doubted"
+
+
+def test_a_find_too_large_for_the_network_holding_cards_is_what_they_lie_on():
+    detector = JointCardDetector()
+    mat = _outline((600, 400), (900, 600))
+    cards = [_outline((350 + 200 * i, 400), (120, 168)) for i in range(3)]
+    held = np.ones(3, bool)
+    assert detector._surface(mat, cards, held)
+    assert not detector._surface(mat, cards[:2], held[:2])  # a close-up card's art box and text box
+    assert not detector._surface(mat, cards, np.array([True, True, False]))
+    strips = [_outline((350 + 200 * i, 400), (40, 168)) for i in range(3)]  # narrower than any deck: a print's text boxes
+    assert not detector._surface(mat, strips, held)
+    tilted = [_outline((350 + 200 * i, 400), (150, 168)) for i in range(3)]  # seen at a slant, wider than any deck
+    assert detector._surface(mat, tilted, held)
+    symbols = [_outline((350 + 200 * i, 400), (40, 56)) for i in range(3)]  # a close-up's mana symbols
+    assert not detector._surface(mat, symbols, held)
+
+
+def test_a_finds_typical_size_counts_the_networks_cards_outside_it():
+    """Two blobs of touching cards, and the network's four cards in them: each blob is
+    judged against single cards, not against the other blob."""
+    assert _typical([2.0], np.array([1.0, 1.0, 1.0, 1.0])) == 1.0
+    assert _typical([2.0, 2.0], np.zeros(0)) == 2.0
+    assert _typical([2.0], np.zeros(0)) == 0.0
