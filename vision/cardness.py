@@ -167,7 +167,7 @@ def _cutout(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
     if n > 1:
         roi = cv2.resize(roi, (w, h), interpolation=cv2.INTER_AREA)
     # pixel i of the averaged copy covers pixels n i .. n i + n - 1, its centre at n i + (n - 1) / 2
-    local = ((np.float32(quad) - [x0, y0]) - (n - 1) / 2) / n
+    local = ((quad.astype(np.float32) - np.array([x0, y0], np.float32)) - (n - 1) / 2) / n
     matrix = cv2.getPerspectiveTransform(local.astype(np.float32), target)
     return cv2.warpPerspective(roi, matrix, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
@@ -184,12 +184,13 @@ def blank_of_table(image: np.ndarray, quads: np.ndarray) -> np.ndarray:
     if not len(quads):
         return np.zeros(0, bool)
     patches = np.stack([_cutout(image, q) for q in np.asarray(quads, np.float32)])
-    lab = cv2.cvtColor(patches.reshape(-1, patches.shape[2], 3), cv2.COLOR_BGR2LAB).reshape(patches.shape).astype(np.float32)
+    lab: np.ndarray = cv2.cvtColor(patches.reshape(-1, patches.shape[2], 3), cv2.COLOR_BGR2LAB).reshape(patches.shape).astype(np.float32)
     lab[..., 0] *= 0.5  # as `quad_features` weighs lightness
     n, (dx, dy) = len(quads), (CARD_W // 4, CARD_H // 4)
     core = lab[:, MARGIN + dy:MARGIN + CARD_H - dy, MARGIN + dx:MARGIN + CARD_W - dx]  # the middle half each way
     # the core's cells' means: a table's grain and a camera's noise average out in them, a print does not
-    cells = core.reshape(n, core.shape[1] // BLANK_CELL, BLANK_CELL, core.shape[2] // BLANK_CELL, BLANK_CELL, 3).mean(axis=(2, 4))
+    rows, columns = core.shape[1] // BLANK_CELL, core.shape[2] // BLANK_CELL
+    cells = core.reshape(n, rows, BLANK_CELL, columns, BLANK_CELL, 3).mean(axis=(2, 4))
     card_sum = lab[:, MARGIN:MARGIN + CARD_H, MARGIN:MARGIN + CARD_W].sum(axis=(1, 2))
     ring_mean = (lab.sum(axis=(1, 2)) - card_sum) / (lab.shape[1] * lab.shape[2] - CARD_H * CARD_W)  # sums, no mask's copy
     distance = np.sqrt(((core.reshape(n, -1, 3).mean(axis=1) - ring_mean) ** 2).sum(axis=1))

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, Callable, NamedTuple
 
 import cv2
 import numpy as np
@@ -389,7 +389,8 @@ def _typical(other_finds: list[float], learned_outside: np.ndarray) -> float:
     return float(np.median(others)) if len(others) >= 2 else 0.0
 
 
-def _core_peak(find: Detection, core: np.ndarray, scale: float, over=np.max) -> float | None:
+def _core_peak(find: Detection, core: np.ndarray, scale: float,
+               over: Callable[[np.ndarray], Any] = np.max) -> float | None:
     """The highest core probability inside a find (None where it lies outside the maps):
     under `core_floor`, the network sees no card at all in it. `over`: what is taken of
     the probabilities inside (their highest by default)."""
