@@ -66,8 +66,8 @@ def test_the_lagim_demo_names_its_cards_over_the_tables_bar_and_plays_to_the_boo
 
 @pytest.mark.slow
 def test_the_demo_makes_the_camera_ask_each_kind_of_question_and_each_is_answered(tmp_path):
-    """The staged stray (no card of the game) and the card under a thumb make the real
-    vision ask: with the script leaving unsure cards to the table, as
+    """The staged stray (no card of the game) makes the real vision ask: with the script
+    leaving unsure cards to the table, as
     `--answer-myself` does, each becomes a question on the host page, answered as a host
     would: "not a card", a choice, a card named from the game's list (the picker). The
     Gargon recording's play the rules refuse (two cards where one must follow) is asked
@@ -78,7 +78,11 @@ def test_the_demo_makes_the_camera_ask_each_kind_of_question_and_each_is_answere
                             script_names_unsure=False).start()
         assert player.wait(240)
         tally = player.tally
-        assert tally.questions["name"] >= 2 and tally.questions["unsure"] >= 1, tally
+        # the card under the thumb was read unsure, a question of its own kind, until the
+        # printed reader read the index in its corner beside the thumb (vision/printed.py:
+        # CornerReader); it is named now, and an unsure reading's question is tested with
+        # the host page (tests/browser)
+        assert tally.questions["name"] >= 2, tally
         assert tally.questions["refused"] >= 1 and tally.refused == 0, tally
         assert tally.answers["not a card"] == 3, tally  # the stray, once a game
         assert tally.answers["choice"] >= 2 and tally.answers["picker"] >= 1, tally
