@@ -30,6 +30,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for scripts.lib when run as a file
 
@@ -223,6 +224,37 @@ def from_onnx(model: nn.Module, path: Path, x: torch.Tensor, head: bool = True) 
                 h = layer(h)
 
 
+def fit(model: nn.Module, next_batch: Callable[[random.Random], tuple[torch.Tensor, torch.Tensor]], steps: int,
+        lr: float, seed: int, started: float) -> None:
+    """Train `model` on `steps` batches: AdamW with a one-cycle schedule peaking at `lr`,
+    label smoothing 0.05 (a reader that hedges on print it cannot make out)."""
+    optimiser = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=lr, total_steps=steps)
+    loss_of = nn.CrossEntropyLoss(label_smoothing=0.05)
+    rng = random.Random(seed)
+    for step in range(1, steps + 1):
+        x, y = next_batch(rng)
+        loss = loss_of(model(x), y)
+        optimiser.zero_grad()
+        loss.backward()
+        optimiser.step()
+        schedule.step()
+        if step % 100 == 0:
+            print(f"step {step} loss {loss.item():.3f} {time.time() - started:.0f} s", flush=True)
+
+
+def save(model: nn.Module, checkpoint: Path, out: Path, input_name: str) -> None:
+    """The weights to `checkpoint` first (they survive a failed export), then the network
+    exported to ONNX at `out`, any number of images a call."""
+    model.eval()
+    checkpoint.parent.mkdir(parents=True, exist_ok=True)
+    torch.save(model.state_dict(), checkpoint)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    dummy = torch.zeros(1, 1, INPUT_SIZE[1], INPUT_SIZE[0])
+    torch.onnx.export(model, dummy, str(out), input_names=[input_name], output_names=["logits"],
+                      dynamic_axes={input_name: {0: "n"}, "logits": {0: "n"}}, opset_version=17, dynamo=False)
+
+
 def accuracy(model: nn.Module, faces: np.ndarray, labels: np.ndarray, count: int, seed: int) -> dict[str, float]:
     """Per game, the share of `count` photographed faces whose token and turn are both
     right among all the model's outputs (no game mask)."""
@@ -289,32 +321,14 @@ def main() -> None:
         model.load_state_dict(torch.load(args.init))
     elif args.init_onnx:
         from_onnx(model, args.init_onnx, batch(faces, labels, 256, random.Random(args.seed + 4))[0])
-    optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=args.lr, total_steps=args.steps)
-    loss_of = nn.CrossEntropyLoss(label_smoothing=0.05)
-    rng = random.Random(args.seed)
-    for step in range(1, args.steps + 1):
-        x, y = batch(faces, labels, args.batch, rng)
-        loss = loss_of(model(x), y)
-        optimiser.zero_grad()
-        loss.backward()
-        optimiser.step()
-        schedule.step()
-        if step % 100 == 0:
-            print(f"step {step} loss {loss.item():.3f} {time.time() - started:.0f} s", flush=True)
+    fit(model, lambda rng: batch(faces, labels, args.batch, rng), args.steps, args.lr, args.seed, started)
     held_out = accuracy(model, held_faces, held_labels, 3000, seed=99)
     validation = accuracy(model, valid_faces, valid_labels, 3000, seed=97)
     held_out_family = None
     if args.measure_held_out:
         family_held_faces, family_held_labels = family_bank(held_out=True, seed=args.seed + 3, copies=3)
         held_out_family = {"family": HELD_OUT} | accuracy(model, family_held_faces, family_held_labels, 2000, seed=98)
-    model.eval()
-    args.checkpoint.parent.mkdir(parents=True, exist_ok=True)
-    torch.save(model.state_dict(), args.checkpoint)  # the weights survive a failed export
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    dummy = torch.zeros(1, 1, INPUT_SIZE[1], INPUT_SIZE[0])
-    torch.onnx.export(model, dummy, str(args.out), input_names=["cards"], output_names=["logits"],
-                      dynamic_axes={"cards": {0: "n"}, "logits": {0: "n"}}, opset_version=17, dynamo=False)
+    save(model, args.checkpoint, args.out, "cards")
     args.out.with_suffix(".json").write_text(json.dumps({
         "labels": [list(label) for label in all_labels()], "input_size": list(INPUT_SIZE),
         "outputs": "two logits per label, upright then turned", "face_size": list(FACE_SIZE),

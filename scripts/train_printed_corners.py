@@ -39,7 +39,7 @@ from scripts.lib.corner_truth import FOOT_UPRIGHT, corner_classes, other_code
 from scripts.lib.families import FAMILIES, SLEEVES, TRAINING, Type, sleeved
 from scripts.lib.printed_faces import dugtungan_face, fonts, gargon_face
 from scripts.lib.random_designs import random_face
-from scripts.train_printed import BANK_SIZE, GARGON_COLOURS, from_onnx, network, photograph
+from scripts.train_printed import BANK_SIZE, GARGON_COLOURS, fit, from_onnx, network, photograph, save
 from vision.embed import file_sha256
 from vision.printed import (CORNER_BOX, CORNER_MODEL, DEFAULT_MODEL, INPUT_SIZE, NO_INDEX, corner_crops,
                             corner_labels, index_token, preprocess, token_labels)
@@ -158,27 +158,9 @@ def main() -> None:
         model.load_state_dict(torch.load(args.init))
     else:
         from_onnx(model, args.init_onnx, batch(faces, classes, 256, random.Random(args.seed + 4))[0], head=False)
-    optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=args.lr, total_steps=args.steps)
-    loss_of = nn.CrossEntropyLoss(label_smoothing=0.05)
-    rng = random.Random(args.seed)
-    for step in range(1, args.steps + 1):
-        x, y = batch(faces, classes, args.batch, rng)
-        loss = loss_of(model(x), y)
-        optimiser.zero_grad()
-        loss.backward()
-        optimiser.step()
-        schedule.step()
-        if step % 100 == 0:
-            print(f"step {step} loss {loss.item():.3f} {time.time() - started:.0f} s", flush=True)
+    fit(model, lambda rng: batch(faces, classes, args.batch, rng), args.steps, args.lr, args.seed, started)
     validation = accuracy(model, valid_faces, valid_classes, 3000, seed=97)
-    model.eval()
-    args.checkpoint.parent.mkdir(parents=True, exist_ok=True)
-    torch.save(model.state_dict(), args.checkpoint)  # the weights survive a failed export
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    dummy = torch.zeros(1, 1, INPUT_SIZE[1], INPUT_SIZE[0])
-    torch.onnx.export(model, dummy, str(args.out), input_names=["corners"], output_names=["logits"],
-                      dynamic_axes={"corners": {0: "n"}, "logits": {0: "n"}}, opset_version=17, dynamo=False)
+    save(model, args.checkpoint, args.out, "corners")
     args.out.with_suffix(".json").write_text(json.dumps({
         "labels": [list(label) for label in corner_labels()], "input_size": list(INPUT_SIZE),
         "corner_box": list(CORNER_BOX), "no_index": NO_INDEX, "outputs": "one logit per label",
