@@ -14,6 +14,8 @@ from typing import Sequence
 import cv2
 import numpy as np
 
+from companion.config import Settings
+
 
 @dataclass(frozen=True)
 class TruthCard:
@@ -110,7 +112,7 @@ def _row_height(cards: Sequence[TruthCard]) -> float:
     return float(min(gaps)) if gaps else 1.0
 
 
-TABLE_CONFIDENCE = 0.8  # the live table's default bar (companion/config.py): below it a reading becomes a question
+TABLE_CONFIDENCE: float = Settings.confidence  # the live table's default bar: below it a reading becomes a question
 
 
 @dataclass
