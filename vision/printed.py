@@ -81,8 +81,9 @@ def corner_crops(card: np.ndarray) -> list[np.ndarray]:
     of the two shows it upright whichever way up the card lies."""
     h, w = card.shape[:2]
     x0, y0, x1, y1 = CORNER_BOX
-    box = (slice(round(y0 * h), round(y1 * h)), slice(round(x0 * w), round(x1 * w)))
-    return [card[box], cv2.rotate(card, cv2.ROTATE_180)[box]]
+    top, bottom, left, right = round(y0 * h), round(y1 * h), round(x0 * w), round(x1 * w)
+    foot = card[h - bottom:h - top, w - right:w - left]  # the same box of the card turned round
+    return [card[top:bottom, left:right], cv2.rotate(foot, cv2.ROTATE_180)]
 
 
 def index_token(game: str, token: str) -> str:
@@ -159,25 +160,24 @@ class CornerReader:
     evenly over the indices, so a blank corner (or a design with none) says nothing, and
     the two corners' beliefs multiply, as two looks at the same print."""
 
-    def __init__(self, game: str, model: Path = CORNER_MODEL, threads: int = 1) -> None:
+    def __init__(self, game: str, tokens: Sequence[str], model: Path = CORNER_MODEL, threads: int = 1) -> None:
+        """`tokens`: the whole-card reader's, in its order (`evidence` answers per token)."""
         self.session = _session(model, threads, "scripts/train_printed_corners.py")
         self.input_name = self.session.get_inputs()[0].name
         labels = [tuple(label) for label in json.loads(model.with_suffix(".json").read_text())["labels"]]
         indices = [index for g, index in labels if g == game]
         self.columns = np.array([labels.index((game, index)) for index in indices] + [labels.index(("", NO_INDEX))])
-        self.index_of = {index: i for i, index in enumerate(indices)}
-        self.game = game
+        self.token_index = [indices.index(index_token(game, t)) for t in tokens]  # each token's index's column
 
-    def evidence(self, cards: Sequence[np.ndarray], tokens: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
-        """Two N x len(tokens) arrays: how much the corners back each token, up to a
-        factor per card; and the probability the surer corner gives its index alone."""
+    def evidence(self, cards: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        """Two N x tokens arrays: how much the corners back each token, up to a factor
+        per card; and the probability the surer corner gives its index alone."""
         n = len(cards)
         crops = [crop for card in cards for crop in corner_crops(card)]
         q = _softmax(self.session.run(None, {self.input_name: preprocess(crops)})[0][:, self.columns])
-        columns = [self.index_of[index_token(self.game, t)] for t in tokens]
         per_index = q[:, :-1] + q[:, -1:] / (q.shape[1] - 1)
         both = per_index.reshape(n, 2, -1).prod(axis=1)
-        return both[:, columns], q[:, :-1].reshape(n, 2, -1).max(axis=1)[:, columns]
+        return both[:, self.token_index], q[:, :-1].reshape(n, 2, -1).max(axis=1)[:, self.token_index]
 
 
 MARGINS = {"gargon": 0.35, "dugtungan": 0.2}
@@ -206,7 +206,7 @@ class PrintedReader(_PrintedModel):
             raise ValueError(f"no printed reader for {game!r}; one of {', '.join(GAMES)}")
         super().__init__(game, model, threads)
         self.margin = MARGINS[game] if margin is None else margin
-        self.corners = CornerReader(game, corners, threads) if corners is not None else None
+        self.corners = CornerReader(game, self.tokens, corners, threads) if corners is not None else None
 
     def probabilities(self, cards: Sequence[np.ndarray]) -> np.ndarray:
         """N x tokens x 2 (upright, turned). Each card is read as it lies and turned
@@ -221,14 +221,14 @@ class PrintedReader(_PrintedModel):
 
     def identify_many(self, cards: Sequence[np.ndarray]) -> list[Reading]:
         """The whole card's probabilities, weighed by the corner indices' evidence
-        (`CornerReader`, where the game uses it) as a second look at print the whole
-        card shows too small to be sure of."""
+        (`CornerReader`, unless the reader was made without it) as a second look at
+        print the whole card shows too small to be sure of."""
         if not cards:
             return []
         whole = self.probabilities(cards)
         if self.corners is None:
             return [self._reading(card, p, np.ones(len(self.tokens), bool)) for card, p in zip(cards, whole)]
-        backing, seen = self.corners.evidence(cards, self.tokens)
+        backing, seen = self.corners.evidence(cards)
         both = whole * backing[:, :, None]
         both /= both.sum(axis=(1, 2), keepdims=True)
         return [self._reading(card, p, self._backed(whole[i], seen[i])) for i, (card, p) in enumerate(zip(cards, both))]

@@ -123,10 +123,10 @@ def test_the_corner_indices_weigh_in_where_the_whole_card_shows_them_small():
     """A pips card (value only in its corners): the corners back its own value most, and
     a design with no index (a blank card) backs no value over another."""
     rng = random.Random("corners")
-    reader = CornerReader("gargon")
     tokens = [str(v) for v in range(16)]
+    reader = CornerReader("gargon", tokens)
     cards = [photographed(FAMILIES["pips"].face("gargon", f"green-{v}"), rng) for v in (3, 8, 11)]
-    evidence, _ = reader.evidence(cards + [np.full((252, 180, 3), 235, np.uint8)], tokens)
+    evidence, _ = reader.evidence(cards + [np.full((252, 180, 3), 235, np.uint8)])
     assert [tokens[i] for i in evidence[:3].argmax(axis=1)] == ["3", "8", "11"]
     assert evidence[3].max() / evidence[3].min() < 3
 
