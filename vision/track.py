@@ -34,7 +34,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from vision.detect import _overlap, _polygon_area
-from vision.geometry import side_lengths
+from vision.geometry import aspect, side_lengths
 from vision.interfaces import Reading
 from vision.observations import Observation, as_corners
 
@@ -61,6 +61,9 @@ class TrackerSettings:
     turn: float = 35.0           # most a card's long side may turn between sightings, degrees
     doubted_confidence: float = 0.5  # least confidence of a name that makes a doubted find a card
     part_of: float = 0.7         # a newcomer this much inside a larger card reported is doubted
+    larger: float = 1.25         # ... "larger": this many times its area (a card dropped on a card is as large)
+    smaller: float = 0.6         # a newcomer under this share of the table's cards' area ...
+    other_shape: float = 0.25    # ... and its short-over-long this far from theirs, relatively, is doubted
     min_likeness: float = 0.5    # least cosine similarity of looks for a sighting to continue a track
     move_threshold: float = 0.35  # how far a card must come to rest from where it was last reported
     settle_frames: int = 2       # frames a moved card must hold still before "moved"
@@ -82,6 +85,7 @@ class _Track:
     look: np.ndarray | None = None
     doubted: bool = False        # its latest sighting was a find the detector doubts
     refused: bool = False        # doubted, and the reader could not name it
+    reported_corners: np.ndarray | None = None
 
     @property
     def confirmed(self) -> bool:
@@ -155,12 +159,12 @@ class Tracker:
         doubts = list(doubted) if doubted is not None else [False] * len(quads)
         matched = self._associate(quads, seen_looks)
         events: list[Observation] = []
-        for track in list(self._tracks):
-            if track.id in matched:
-                i = matched[track.id]
-                events += self._seen(track, quads[i], seen_looks[i], doubts[i], timestamp, identify)
-            else:
-                events += self._unseen(track)
+        unseen = [track for track in self._tracks if track.id not in matched]
+        for track in [track for track in self._tracks if track.id in matched]:
+            i = matched[track.id]
+            events += self._seen(track, quads[i], seen_looks[i], doubts[i], timestamp, identify)
+        for track in unseen:  # after the seen: a card given up in this frame still holds its panels
+            events += self._unseen(track)
         taken = set(matched.values())
         for i, quad in enumerate(quads):
             if i not in taken:
@@ -212,12 +216,13 @@ class Tracker:
         track.corners, track.last_seen = corners, timestamp
         track.missed = 0
         track.doubted = doubted
-        track.refused = track.refused and doubted  # a sure sighting earns a refused track another reading
+        if track.refused and not doubted:  # a sure sighting earns another reading, unless still a part of a card
+            track.refused = self._part_of_a_card(track) or self._unlike_the_table(track)
         if not track.confirmed:
             # a newcomer must also hold still: a card put down does, a passing hand does not
             track.hits = track.hits + 1 if track.still else 1
             return self._confirm_if_due(track, identify)
-        return self._moved_if_settled(track)
+        return self._moved_if_settled(track, identify)
 
     def _unseen(self, track: _Track) -> list[Observation]:
         track.missed += 1
@@ -234,27 +239,47 @@ class Tracker:
         if track.hits < self.settings.confirm_frames or track.refused:
             return []
         reading = identify(track.corners)
-        doubted = track.doubted or self._part_of_a_card(track)
-        if doubted and (reading.code is None or reading.confidence < self.settings.doubted_confidence):
+        doubted = track.doubted or self._part_of_a_card(track) or self._unlike_the_table(track)
+        if doubted and not self._named(reading):
             track.refused = True
             return []
+        return self._appeared(track, reading)
+
+    def _appeared(self, track: _Track, reading: Reading) -> list[Observation]:
         if reading.rotated:
             track.corners = np.roll(track.corners, -2, axis=0)
         carried = self._missing_card(reading.code, track.centre)
         if carried is not None:
             return self._carried(carried, track)
         track.reading = reading
-        track.reported_centre = track.centre
+        track.reported_centre, track.reported_corners = track.centre, track.corners
         track.zone = self._zone_of(track.corners)
         return [self._observation("appeared", track)]
+
+    def _named(self, reading: Reading) -> bool:
+        return reading.code is not None and reading.confidence >= self.settings.doubted_confidence
 
     def _part_of_a_card(self, track: _Track) -> bool:
         """Whether `track` lies mostly inside a larger card reported and not yet gone (in
         sight, or out of it: the detector may see only the panels of a card's print)."""
         area = _polygon_area(track.corners)
-        return any(other.confirmed and _polygon_area(other.corners) > area
+        return any(other.confirmed and _polygon_area(other.corners) > self.settings.larger * area
                    and _overlap(track.corners, other.corners) >= self.settings.part_of * area
                    for other in self._tracks if other is not track)
+
+    def _unlike_the_table(self, track: _Track) -> bool:
+        """Whether `track` is both smaller than the cards reported on this table and of
+        another shape: the strip of a fan's card that a later one covers, or a panel
+        of a card's print, where the card's own outline is not seen. A card of the
+        table's deck lying further from the camera is smaller but of nearly their shape."""
+        reported = [other.corners for other in self._tracks if other.confirmed and other is not track]
+        if not reported:
+            return False
+        s = self.settings
+        area = float(np.median([_polygon_area(c) for c in reported]))
+        shape = float(np.median([aspect(c) for c in reported]))
+        return (_polygon_area(track.corners) < s.smaller * area
+                and abs(aspect(track.corners) / shape - 1) > s.other_shape)
 
     def _missing_card(self, code: str | None, near: np.ndarray) -> _Track | None:
         """The nearest confirmed card with this code that is out of sight right now, if any
@@ -270,14 +295,34 @@ class Tracker:
         card.missed, card.still = 0, self.settings.settle_frames
         return self._moved_if_settled(card)
 
-    def _moved_if_settled(self, track: _Track) -> list[Observation]:
+    def _moved_if_settled(self, track: _Track, identify: IdentifyCard | None = None) -> list[Observation]:
+        """A card come to rest away from where it was reported: "moved", once it is read
+        again as the same card (`identify`, where the tracker only followed it).
+
+        A card put down on or beside a card of its look and size (a fan's next card, a
+        grid's neighbour) can take over that card's track; read again, it names itself.
+        """
         s = self.settings
         travelled = float(np.linalg.norm(track.centre - track.reported_centre))
         if track.still < s.settle_frames or travelled <= s.move_threshold * track.length:
             return []
+        if identify is not None and track.reading is not None and track.reading.code is not None:
+            reading = identify(track.corners)
+            if self._named(reading) and reading.code != track.reading.code:
+                return self._put_down_over(track, reading)
         previous, track.zone = track.zone, self._zone_of(track.corners)
-        track.reported_centre = track.centre
+        track.reported_centre, track.reported_corners = track.centre, track.corners
         return [self._observation("moved", track, previous_zone=previous)]
+
+    def _put_down_over(self, track: _Track, reading: Reading) -> list[Observation]:
+        """The sighting `track` followed is another card: that card is new (or a hidden one
+        carried there), and `track` is back where it was reported, out of sight."""
+        newcomer = _Track(next(self._ids), track.corners, track.last_seen, track.last_seen, look=track.look)
+        self._tracks.append(newcomer)
+        if track.reported_corners is not None:
+            track.corners = track.reported_corners
+        track.missed, track.still = 1, 0
+        return self._appeared(newcomer, reading)
 
     def _observation(self, kind: str, track: _Track, previous_zone: str | None = None) -> Observation:
         reading = track.reading

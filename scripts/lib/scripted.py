@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Collection, Iterator, Sequence
+from typing import Any, Collection, Iterator, Sequence
 
 import cv2
 import numpy as np
@@ -334,7 +334,7 @@ def _card_at(video: ScriptedVideo, point: np.ndarray, frame: int) -> int | None:
 
 
 def score_events(video: ScriptedVideo, emitted: Sequence[tuple[int, Observation]],
-                 window_s: float = 3.0) -> dict[str, float | int | list[float]]:
+                 window_s: float = 3.0) -> dict[str, Any]:
     """Precision and recall of (kind, card) events, and appearance latencies in seconds.
 
     A track is tied to the card under its first event; every later event of that track
@@ -344,6 +344,9 @@ def score_events(video: ScriptedVideo, emitted: Sequence[tuple[int, Observation]
     (`ScriptedVideo.covered_cards`), only appearances count: its other events are
     neither right nor wrong, but a second appearance of it (a strip taken for a new
     card) is wrong.
+
+    The events that are not right (`wrong_events`) and the truth no event matched
+    (`missed_events`) are listed too, for finding out why.
 
     Two latencies for each card that appeared: from its placement (`latencies_s`), and
     from the start of the stretch of frames in which no hand covered it up to its event
@@ -356,6 +359,7 @@ def score_events(video: ScriptedVideo, emitted: Sequence[tuple[int, Observation]
     owner: dict[int, int | None] = {}
     used: set[int] = set()
     right, latencies, in_view, codes_right, ignored = 0, [], [], 0, 0
+    wrong: list[dict] = []
     for frame, event in emitted:
         if event.track not in owner:
             seen = round(event.last_seen * fps)
@@ -364,11 +368,12 @@ def score_events(video: ScriptedVideo, emitted: Sequence[tuple[int, Observation]
         if card in covered and event.kind != "appeared":
             ignored += 1
             continue
-        if card is None:  # the track began where no card lay: none of its events is right
-            continue
-        match = next((k for k, t in enumerate(truth) if k not in used and t.kind == event.kind and t.card == card
-                      and t.frame <= frame <= t.frame + window_s * fps), None)
-        if match is None:
+        match = None if card is None else next(
+            (k for k, t in enumerate(truth) if k not in used and t.kind == event.kind and t.card == card
+             and t.frame <= frame <= t.frame + window_s * fps), None)
+        if card is None or match is None:  # no card under the track's first event, or no such event of that card then
+            wrong.append({"frame": frame, "kind": event.kind, "track": event.track, "card": card,
+                          "code": event.code, "corners": [list(map(float, c)) for c in event.corners]})
             continue
         used.add(match)
         right += 1
@@ -385,4 +390,6 @@ def score_events(video: ScriptedVideo, emitted: Sequence[tuple[int, Observation]
             "precision": right / counted if counted else 1.0,
             "recall": right / len(truth) if truth else 1.0,
             "latencies_s": latencies, "in_view_latencies_s": in_view, "codes_right": codes_right,
-            "appeared": appeared}
+            "appeared": appeared, "wrong_events": wrong,
+            "missed_events": [{"kind": t.kind, "card": t.card, "frame": t.frame}
+                              for k, t in enumerate(truth) if k not in used]}

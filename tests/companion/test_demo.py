@@ -85,7 +85,11 @@ def test_the_demo_makes_the_camera_ask_each_kind_of_question_and_each_is_answere
         assert tally.questions["name"] >= 2, tally
         assert tally.questions["refused"] >= 1 and tally.refused == 0, tally
         assert tally.answers["not a card"] == 3, tally  # the stray, once a game
-        assert tally.answers["choice"] >= 2 and tally.answers["picker"] >= 1, tally
+        # a choice answers the Gargon play the rules refuse (below; a second one came, before
+        # the tracker's part-of-a-card and read-again-when-moved rules, from a dugtungan word
+        # misread after the tracker missed a card and reported two that were not there);
+        # the cards the camera cannot name are named from the picker
+        assert tally.answers["choice"] >= 1 and tally.answers["picker"] >= 1, tally
         finished = services.store.finished_games()
         assert sorted(g.game for g in finished) == ["dugtungan", "gargon", "lagim"]
         events = [e for g in finished for e in services.store.events(g.id)]

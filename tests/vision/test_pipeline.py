@@ -45,9 +45,9 @@ def test_every_placement_slide_and_removal_is_one_event_with_nothing_else(played
     assert (score["precision"], score["recall"]) == (1.0, 1.0)
 
 
-def test_each_card_is_named_once_and_named_right(played):
+def test_each_card_is_named_once_and_named_right_and_read_again_once_where_it_was_slid_to(played):
     _, faces, emitted = played
-    assert faces.calls == 3
+    assert faces.calls == 3 + 1
     assert sorted(e.code for _, e in emitted if e.kind == "appeared") == ["blue-14", "green-0", "red-7"]
 
 

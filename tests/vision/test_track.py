@@ -8,6 +8,7 @@ import numpy as np
 from hypothesis import given, settings, strategies as st
 
 from vision.interfaces import Candidate, Reading
+from vision.geometry import aspect
 from vision.track import Tracker, TrackerSettings
 from vision.zones import frame_zones
 
@@ -81,7 +82,7 @@ def test_a_hand_shaped_false_card_crossing_the_table_creates_nothing():
 def test_a_sliding_card_keeps_its_identity_and_is_reported_moved_once_at_rest():
     slide = [[card(100 + 40 * i, 100 + 10 * i, 3 * i)] for i in range(10)]
     frames = [[card(100, 100)]] * 5 + slide + [[card(460, 190, 27)]] * 5
-    events = play(Tracker(), frames)
+    events = play(Tracker(), frames, lambda corners: Reading("red-7", 0.9))  # read again at rest: the same card
     assert [e.kind for _, e in events] == ["appeared", "moved"]
     assert len({e.track for _, e in events}) == 1
     assert np.allclose(np.mean(events[1][1].corners, axis=0), (460, 190))
@@ -125,7 +126,7 @@ def test_a_card_turning_past_a_right_angle_keeps_its_own_top_left():
 def test_a_card_moved_into_another_seat_names_both_zones():
     zones = frame_zones(1280, 720, 4)
     frames = [[card(640, 650)]] * 5 + [[card(640 - 60 * i, 650 - 28 * i)] for i in range(1, 10)] + [[card(100, 400)]] * 5
-    events = play(Tracker(zone_of=zones.zone_of), frames)
+    events = play(Tracker(zone_of=zones.zone_of), frames, lambda corners: Reading("red-7", 0.9))
     appeared, moved = (e for _, e in events)
     assert (appeared.zone, moved.zone, moved.previous_zone) == ("seat-0", "seat-1", "seat-0")
 
@@ -231,3 +232,40 @@ def test_a_panel_of_a_card_on_the_table_taken_for_a_card_is_not_one():
 
 def _long(corners: np.ndarray) -> float:
     return float(np.linalg.norm(corners[1] - corners[2]))
+
+
+def strip(x: float, y: float, share: float, length: float = 100.0) -> np.ndarray:
+    """The part of an upright card (`card`) left in sight when a card over it leaves only
+    `share` of its width uncovered, on its left."""
+    quad = card(x, y, length=length)
+    quad[1, 0] = quad[2, 0] = quad[0, 0] + share * (quad[1, 0] - quad[0, 0])
+    return quad
+
+
+def test_a_card_put_down_over_a_card_alike_is_a_new_card_not_that_card_moved():
+    """A fan's next card, slid half a card along the last, of the same look and size: the
+    tracker follows it from the card below, and reads it again before calling it a move."""
+    def by_place(corners):
+        return Reading("red-7" if corners.mean(axis=0)[0] < 125 else "blue-2", 0.9)
+    frames = [[card(100, 100)]] * 5 + [[card(150, 100)]] * 6 + [[card(150, 100), strip(100, 100, 0.5)]] * 6
+    events = play(Tracker(), frames, by_place)
+    assert [(e.kind, e.code) for _, e in events] == [("appeared", "red-7"), ("appeared", "blue-2")]
+    assert len({e.track for _, e in events}) == 2
+
+
+def test_the_strip_of_a_covered_card_the_reader_cannot_name_is_not_a_new_card():
+    frames = ([[card(100, 100), card(400, 100)]] * 5  # the table's cards
+              + [[card(400, 100), card(150, 100), strip(100, 100, 0.4)]] * 20)  # one slid over the first
+    events = play_doubted([[(q, False) for q in quads] for quads in frames],
+                          lambda corners: Reading(None, 0.3) if _long(corners) < 50 or aspect(corners) < 0.5
+                          else Reading(f"card-{int(corners.mean(axis=0)[0])}", 0.9))
+    assert [(e.kind, e.code) for _, e in events] == [("appeared", "card-100"), ("appeared", "card-400"),
+                                                     ("appeared", "card-150")]
+
+
+def test_a_smaller_card_of_the_tables_shape_is_still_reported_unnamed():
+    """A card further from the camera looks smaller; a card never enrolled has no name.
+    Such a card is put to the host, not dropped."""
+    frames = [[(card(100, 100), False)]] * 5 + [[(card(100, 100), False), (card(400, 100, length=70), False)]] * 5
+    events = play_doubted(frames, lambda corners: Reading("red-7", 0.9) if _long(corners) > 80 else Reading(None, 0.2))
+    assert [(e.kind, e.code) for _, e in events] == [("appeared", "red-7"), ("appeared", None)]

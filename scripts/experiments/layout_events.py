@@ -1,0 +1,85 @@
+"""Why the live table's events go wrong on the layouts real tables have: each wrong
+event (where it lay, which card, if any, was under it) and each missed one, per video,
+with a picture of the frame of each wrong event (the event's outline red, the script's
+cards green).
+
+Videos are `scripts/lib/table_layouts.py`'s, but on the detector world's *training*
+cloths and from a seed of their own, so that a tracker rule is chosen away from the
+benchmark's videos (`bench_tracking.py --only layouts`: held-out cloths, its own seed)
+and then measured there once.
+
+    nice .venv/bin/python scripts/experiments/layout_events.py --videos 6 --pictures build/layout-events
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+from pathlib import Path
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
+
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+
+from scripts.detector_world import TRAIN_TABLES  # noqa: E402
+from scripts.lib.scripted import ScriptedVideo, ScriptFaces, score_events  # noqa: E402
+from scripts.lib.table_layouts import LAYOUT_VIDEOS, make_layout_script  # noqa: E402
+from vision.detectors import live_detector  # noqa: E402
+from vision.pipeline import Pipeline  # noqa: E402
+
+TUNE_SEED = 9_300_000
+GAMES = ("bagani", "gargon", "dugtungan", "lagim")
+
+
+def picture(video: ScriptedVideo, wrong: dict, path: Path) -> None:
+    image = video.frame(wrong["frame"])
+    for card in video.script.cards:
+        corners = video.corners(card, wrong["frame"])
+        if corners is not None:
+            cv2.polylines(image, [np.round(corners).astype(np.int32)], True, (0, 200, 0), 2)
+    cv2.polylines(image, [np.round(np.array(wrong["corners"])).astype(np.int32)], True, (0, 0, 255), 3)
+    cv2.imwrite(str(path), cv2.resize(image, (960, 540)))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--videos", type=int, default=6, help="videos per layout")
+    parser.add_argument("--layouts", default=",".join(LAYOUT_VIDEOS))
+    parser.add_argument("--seed", type=int, default=TUNE_SEED)
+    parser.add_argument("--pictures", type=Path)
+    args = parser.parse_args()
+    if args.pictures:
+        args.pictures.mkdir(parents=True, exist_ok=True)
+    totals: dict[str, list[int]] = {}
+    for n, layout in enumerate(args.layouts.split(",")):
+        for k in range(args.videos):
+            seed = args.seed + 100 * n + k
+            rng = random.Random(seed)
+            script = make_layout_script(seed, layout, rng.choice(TRAIN_TABLES), rng.choice(GAMES))
+            video = ScriptedVideo(script)
+            pipeline = Pipeline(live_detector(), ScriptFaces(script))
+            emitted = [(i, e) for i, frame in enumerate(video) for e in pipeline.process(frame, i / script.fps)]
+            score = score_events(video, emitted)
+            t = totals.setdefault(layout, [0, 0, 0])
+            t[0] += score["right"]
+            t[1] += score["events"]
+            t[2] += score["truth_events"]
+            for j, wrong in enumerate(score["wrong_events"]):
+                if args.pictures:
+                    picture(video, wrong, args.pictures / f"{layout}-{seed}-{j}.jpg")
+                wrong.pop("corners")
+            print(json.dumps({"layout": layout, "seed": seed, "table": script.table, "game": script.game,
+                              "right": score["right"], "events": score["events"], "truth": score["truth_events"],
+                              "covered": sorted(video.covered_cards()),
+                              "wrong": score["wrong_events"], "missed": score["missed_events"]}), flush=True)
+    print(json.dumps({layout: {"precision": round(r / max(e, 1), 3), "recall": round(r / max(t, 1), 3)}
+                      for layout, (r, e, t) in totals.items()}))
+
+
+if __name__ == "__main__":
+    main()
