@@ -6,7 +6,10 @@ care about cards that were put down, slid, or taken away. So a card is reported 
 once it has been seen, holding still, in `confirm_frames` consecutive frames (a hand
 sweeping by never holds still), and gone only after `lose_frames` frames without it; in between it coasts, keeping its identity, so a hand
 sweeping over the table neither deletes nor creates anything. Identification is the
-slow step, so it runs once, when a track is confirmed, never per frame.
+slow step, so it runs once, when a track is confirmed, never per frame, and once more
+when a card comes to rest elsewhere: a card put down on or beside a card of its look and
+size (a fan's next card, a pile's) can take over that card's track, and read again it
+names itself, a new card, not that card moved.
 
 A detector may doubt a find (vision/detectors.py `sure_and_doubted`: a contour find the
 network saw no card in: a checked cloth's square, a strip of a card beneath, or a card
@@ -18,7 +21,9 @@ reported never and read again only once a sighting of it is sure, so a cloth's s
 costs one reading, not one every frame. A newcomer lying mostly inside a larger card already
 reported is doubted too (`part_of`): a panel of that card's print the detector took for
 a card (the network splits the project's dark Lagim faces so), while a card put down on
-another is as large as it and is named.
+another is as large as it and is named. So is a newcomer both smaller than the table's
+cards and of another shape: the strip of a fan's card a later card covers. A part is
+read again only once its place or shape no longer make it one.
 
 The tracker knows no pixels: it takes corner quadrilaterals and a callback that names
 the card inside one, so it is tested on plain coordinates and the pipeline decides how
