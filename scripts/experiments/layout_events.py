@@ -31,9 +31,9 @@ from scripts.lib.scripted import ScriptedVideo, ScriptFaces, score_events  # noq
 from scripts.lib.table_layouts import LAYOUT_VIDEOS, make_layout_script  # noqa: E402
 from vision.detectors import live_detector  # noqa: E402
 from vision.pipeline import Pipeline  # noqa: E402
+from vision.synth.faces import GAMES  # noqa: E402
 
 TUNE_SEED = 9_300_000
-GAMES = ("bagani", "gargon", "dugtungan", "lagim")
 
 
 def picture(video: ScriptedVideo, wrong: dict, path: Path) -> None:
