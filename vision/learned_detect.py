@@ -229,7 +229,8 @@ class JointSettings:
     same_card: float = 0.5    # a contour find a third inside a larger learned card, with a lesser IoU, is part of it
     surface_cards: int = 3    # a find beyond `largest` holding this many learned cards no narrower than a deck's ...
     surface_share: float = 0.4  # ... each under this share of it is what they lie on (a mat) or make up (a row, a grid),
-    surface_least: float = 0.015  # ... and over this share (cards on a mat 8 cards long are 0.02-0.04 of it; the MTG close-up's symbols 0.01)
+    surface_least: float = 0.015  # ... and over this share (cards on a mat 8 cards long are 0.02-0.04 of it; the MTG close-up's symbols 0.01);
+    surface_many: int = 6     # ... or this many of any size under `surface_share`, card-shaped (a far camera's mat or grid)
     largest: float = 200.0    # longest side, pixels of the network's input, of a card the network judges (it was trained to 170)
     agree: float = AGREE      # IoU of a standing contour find and a learned card at which the two searches agree on its outline
 
@@ -247,10 +248,10 @@ class JointCardDetector:
 
     So a contour find that large stands where the network sees any core in it, and what
     the network finds inside it is its print, unless that is three or more cards no
-    narrower than a deck's (`_surface`: a mat, a row or grid of touching cards); where
-    it sees none (an envelope, a sheet of paper) the find is doubted. A smaller find stands where the
-    network sees a whole card's core in it (`core_floor`; else it is doubted,
-    `sure_and_doubted`), unless:
+    narrower than a deck's, or six or more of a deck's shape however small (`_surface`: a
+    mat, a row or grid of touching cards); where it sees none (an envelope, a sheet of
+    paper) the find is doubted. A smaller find stands where the network sees a whole
+    card's core in it (`core_floor`; else it is doubted, `sure_and_doubted`), unless:
     - its own core is empty to the network (`core_fill`), the core it sees that of a
       learned card overlapping it (a phone, a paper or a mat's box beside a card): it is
       doubted, and blocks none of the network's cards; but one whose centre it holds is
@@ -333,13 +334,15 @@ class JointCardDetector:
         or grid of touching cards seen as one blob (a tilted camera widens cards, hence
         no upper bound). A close-up card's print makes at most an art box and a text box,
         the latter narrow, and symbols far smaller than a card on a mat (the MTG close-up,
-        tests/vision)."""
+        tests/vision). Or `surface_many` card-shaped ones of any smaller size: a grid seen
+        from afar on a mat, its cards a hundredth of it; round symbols are no deck's shape."""
         s = self.settings
         area = _polygon_area(find.corners)
-        small = [d for d, held in zip(learned, holds)
-                 if held and s.surface_least * area < _polygon_area(d.corners) < s.surface_share * area
-                 and aspect(d.corners) > s.deck_aspects[0] - s.blob_aspect]
-        return len(small) >= s.surface_cards
+        lo_aspect, hi_aspect = s.deck_aspects[0] - s.blob_aspect, s.deck_aspects[1] + s.blob_aspect
+        held = [(_polygon_area(d.corners), aspect(d.corners)) for d, inside in zip(learned, holds) if inside]
+        small = [a for a, shape in held if s.surface_least * area < a < s.surface_share * area and shape > lo_aspect]
+        many = [a for a, shape in held if a < s.surface_share * area and lo_aspect < shape < hi_aspect]
+        return len(small) >= s.surface_cards or len(many) >= s.surface_many
 
     def _verdict(self, find: Detection, learned: list[Detection], holds: np.ndarray, core: np.ndarray, scale: float,
                  typical: float) -> str:

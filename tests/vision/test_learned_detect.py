@@ -210,6 +210,17 @@ def test_a_find_too_large_for_the_network_holding_cards_is_what_they_lie_on():
     assert not detector._surface(mat, symbols, held)
 
 
+def test_a_grid_seen_from_afar_on_a_mat_is_each_card_however_small():
+    """Fifteen cards each a hundredth of the mat under them (a training-world grid on a
+    striped cloth lost 14 of its 15 cards to the mat standing as one card)."""
+    detector = JointCardDetector()
+    mat = _outline((600, 400), (900, 600))
+    far = [_outline((300 + 80 * (i % 6), 300 + 110 * (i // 6)), (60, 90)) for i in range(6)]  # 0.01 of the mat
+    assert detector._surface(mat, far, np.ones(6, bool))
+    assert not detector._surface(mat, far[:5], np.ones(5, bool))
+    symbols = [_outline((300 + 80 * i, 300), (56, 60)) for i in range(6)]  # round: no deck's shape
+    assert not detector._surface(mat, symbols, np.ones(6, bool))
+
 
 def test_a_finds_typical_size_counts_the_networks_cards_outside_it():
     """Two blobs of touching cards, and the network's four cards in them: each blob is
