@@ -227,6 +227,8 @@ class JointSettings:
     deck_aspects: tuple[float, float] = DECK_ASPECTS  # ... from the narrowest to the widest deck,
     pair_size: float = 1.5    # ... and, where two or more other finds tell a card's size, this many times their median
     same_card: float = 0.5    # a contour find a third inside a larger learned card, with a lesser IoU, is part of it
+    askew_share: float = 0.5  # `surface_cards` or more card-shaped learned cards, each under this share of an
+                              # empty-cored find and all it holds, lie on it (else one is its own card askew)
     surface_cards: int = 3    # a find beyond `largest` holding this many learned cards no narrower than a deck's ...
     surface_share: float = 0.4  # ... each under this share of it is what they lie on (a mat) or make up (a row, a grid),
     surface_least: float = 0.015  # ... and over this share (cards on a mat 8 cards long are 0.02-0.04 of it; the MTG close-up's symbols 0.01);
@@ -255,7 +257,9 @@ class JointCardDetector:
     - its own core is empty to the network (`core_fill`), the core it sees that of a
       learned card overlapping it (a phone, a paper or a mat's box beside a card): it is
       doubted, and blocks none of the network's cards; but one whose centre it holds is
-      its own card outlined askew (a dark face the network hardly sees), and it stands;
+      its own card outlined askew (a dark face the network hardly sees), and it stands,
+      unless it holds three or more, all card-shaped and far smaller than it: cards
+      lying on it (a floor tile, a small mat), and it is doubted;
     - it holds three or more learned cards of any shape filling half of it (touching
       cards seen at a tilt, a mat);
     - or two or more card-shaped ones (any real deck's shape) filling it, where the
@@ -379,8 +383,11 @@ class JointCardDetector:
             return "doubted"
         # the core it sees is a learned card's beside it (whose centre it does not hold), none of its own: that
         # card stands, and the find is doubted (a phone, a paper; or a card the network does not know, which
-        # only a deck can name); a learned card it holds is its own card outlined askew (a dark face)
-        return "beside" if beside and not holds.any() and _core_fill(find, core, scale) < s.core_fill else "card"
+        # only a deck can name); a learned card it holds is its own card outlined askew (a dark face), unless
+        # it holds `surface_cards` or more, all card-shaped and far smaller than it: cards lying on it (a mat, a tile)
+        on_it = [d for d in shaped if _polygon_area(d.corners) < s.askew_share * area]
+        lying = len(on_it) >= s.surface_cards and len(on_it) == int(holds.sum())
+        return "beside" if beside and (lying or not holds.any()) and _core_fill(find, core, scale) < s.core_fill else "card"
 
 
 def _typical(other_finds: list[float], learned_outside: np.ndarray) -> float:

@@ -194,6 +194,29 @@ def test_a_find_whose_own_core_the_network_leaves_empty_is_left_to_the_card_besi
     assert detector._verdict(_outline((480, 200), (80, 170)), [card], np.array([False]), core, 1.0, 0.0) == "doubted"
 
 
+def test_an_empty_cored_find_with_cards_lying_on_it_is_left_to_them():
+    """A floor tile or a small mat the contour search closed round, three cards on it:
+    the network sees no core of the tile's own, and the cards' centres lie in it. It is
+    doubted and the cards stand; a find holding fewer, or only strips of print (no
+    deck's shape), is still a card outlined askew, as a dark face the network hardly
+    sees is (the project's Lagim scenes)."""
+    detector = JointCardDetector()
+    core = np.zeros((500, 700), np.float32)
+
+    def lying(size: tuple[float, float]) -> list[Detection]:
+        cards = [_outline((150.0 + 100 * i, 250.0), size) for i in range(3)]
+        for card in cards:
+            middle = card.corners.mean(axis=0)
+            cv2.fillConvexPoly(core, np.round((card.corners - middle) * CORE + middle).astype(np.int32), 1.0)
+        return cards
+
+    tile = _outline((300, 250), (500, 360))
+    cards, strips = lying((50, 70)), lying((16, 70))
+    assert detector._verdict(tile, cards, np.ones(3, bool), core, 1.0, 0.0) == "beside"
+    assert detector._verdict(tile, cards[:2], np.ones(2, bool), core, 1.0, 0.0) == "card"
+    assert detector._verdict(tile, strips, np.ones(3, bool), core, 1.0, 0.0) == "card"
+
+
 def test_a_find_too_large_for_the_network_holding_cards_is_what_they_lie_on():
     detector = JointCardDetector()
     mat = _outline((600, 400), (900, 600))
