@@ -227,18 +227,23 @@ class Gallery:
         Only the shortlist's winner (and a runner-up close behind it) is lined up with
         its own shot and tested, and on a design the embedder never saw the card's own
         face is now and then ranked second or third behind a look-alike, which then
-        fails the tests, and the card is refused. So for a card about to be refused (`margin` under 0) the next
-        SECOND_LOOK codes are lined up and tested in full too. The card is named only
-        where one of them passes every test and no other code tested passes even the
-        print test (so never two): a forgotten card differs from each of its
-        look-alikes somewhere, so each fails, and two codes alike in print (a colour
-        look-alike: the winner refused for colour alone) are not told apart here.
+        fails the tests, and the card is refused. So for a card about to be refused
+        (`margin` under 0) the next SECOND_LOOK codes are lined up and tested in full
+        too. The card is named only where one of them passes every test, its print at
+        the coarse cells, and no other code tested passes even the print test (so never
+        two): a forgotten card differs from each of its look-alikes somewhere, so each
+        fails, and two codes alike in print (a colour look-alike: the winner refused
+        for colour alone) are not told apart here. The fine cells' second chance is not
+        given again: their cut was fixed against forgotten cards' winners only, and
+        forgotten look-alikes come closest to it (a forgotten face of the held-out
+        family on a training table was named by its third code at the fine cells; every
+        card the second look named on the training families passed at the coarse ones).
         `detail` and `cells` are the card's as `ranked` took them; the ranking returned
         has the named code first, the rest in their order."""
         sharp = sharpness(detail)
         looks = [self._as_winner(ranking, i, detail, cells, sharp)
                  for i in range(1, min(len(ranking.columns), 1 + SECOND_LOOK))]
-        named = next((look for look in looks if margin(look, self) >= 0), None)
+        named = next((look for look in looks if _coarse(look, self) >= 0 and margin(look, self) >= 0), None)
         if named is None or any(_print_passes(look, self) for look in [ranking, *looks] if look is not named):
             return None
         return named

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import cv2
@@ -455,6 +456,14 @@ def test_a_card_whose_first_candidate_is_its_print_is_not_named_as_another():
                                        [1.0, 0.4, 0.2])
     identifier.gallery.min_colours[0] = 2.0  # no card passes x-8's colour test
     assert identifier.identify(_big_value("8")).code is None
+
+
+def test_a_second_look_names_no_card_that_passes_only_at_the_fine_cells():
+    """The fine cells are the first ranking's second chance, not the second look's."""
+    identifier = _lookalike_identifier({"x-3": _big_value("3"), "x-8": _big_value("8"), "x-5": _big_value("5")},
+                                       [1.0, 0.4, 0.2])
+    fine_only = dataclasses.replace(identifier.gallery, min_consistency=1.01, min_fine=0.9)
+    assert GalleryIdentifier(fine_only, identifier.embedder).identify(_big_value("8")).code is None
 
 
 def test_a_card_never_enrolled_stays_unknown_after_the_second_look():
