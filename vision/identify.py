@@ -19,6 +19,8 @@ red-8; a card the coarse cells refuse has a second chance at finer ones, which s
 value printed only small in the corners); and colour agreement with the winner's shot (vision/chroma.py: what tells a
 forgotten blue-11 from the enrolled violet-11, which the band-pass print cannot).
 A card that is not in the deck must come back as None, never as its look-alike.
+A card about to be refused is tested against the next two shortlisted codes too
+(`Gallery.second_look`): its own face may have been ranked behind a look-alike.
 Each shot is enrolled both ways up, so one look at the card finds both its name and
 which detected corner is its own top-left.
 """
@@ -48,6 +50,7 @@ SHORTLIST = 8  # codes the close look compares: a Gargon suit has eight or nine 
 CORNER_WEIGHT = 1.0  # corner closeness against similarity in the ranking (the one weight tried: scripts/experiments/ident_world.py)
 CORNER = (22, 26)  # width, height of each corner box of a 72x100 detail image: a corner index and its margin
 CORNER_INSET = 3  # pixels the boxes keep off the detail image's edge (a cut-out's rim)
+SECOND_LOOK = 2  # shortlisted codes after the winner a card about to be refused is tested against (a third named none more)
 
 
 class Embedder(Protocol):
@@ -214,10 +217,52 @@ class Gallery:
                     > lead[winner] + DETAIL_WEIGHT * near[0] + agreement[winner]):
                 winner, columns[0], near[0] = flipped, flipped, value
                 agreement[winner], level[winner], finalists[winner] = agree, blur, (aligned, warp)
-        shot_colour = self.colours[winner % n] if winner < n else self.colours[winner % n, ::-1, ::-1]
         return Ranking(tuple(columns), tuple(float(similarities[c]) for c in columns), tuple(near),
-                       agreement[winner], colour_agreement(cells, shot_colour), finalists[winner][1],
+                       agreement[winner], colour_agreement(cells, self._colours(winner)), finalists[winner][1],
                        finalists[winner][0], level[winner])
+
+    def second_look(self, ranking: Ranking, detail: np.ndarray, cells: np.ndarray) -> Ranking | None:
+        """A card `ranked` put behind a look-alike, named after all, or None.
+
+        Only the shortlist's winner (and a runner-up close behind it) is lined up with
+        its own shot and tested, and on a design the embedder never saw the card's own
+        face is now and then ranked second or third behind a look-alike, which then
+        fails the tests, and the card is refused. So for a card about to be refused
+        (`margin` under 0) the next SECOND_LOOK codes are lined up and tested in full
+        too. The card is named only where one of them passes every test, its print at
+        the coarse cells, and no other code tested passes even the print test (so never
+        two): a forgotten card differs from each of its look-alikes somewhere, so each
+        fails, and two codes alike in print (a colour look-alike: the winner refused
+        for colour alone) are not told apart here. The fine cells' second chance is not
+        given again: their cut was fixed against forgotten cards' winners only, and
+        forgotten look-alikes come closest to it (a forgotten face of the held-out
+        family on a training table was named by its third code at the fine cells; every
+        card the second look named on the training families passed at the coarse ones).
+        `detail` and `cells` are the card's as `ranked` took them; the ranking returned
+        has the named code first, the rest in their order."""
+        sharp = sharpness(detail)
+        looks = [self._as_winner(ranking, i, detail, cells, sharp)
+                 for i in range(1, min(len(ranking.columns), 1 + SECOND_LOOK))]
+        named = next((look for look in looks if _coarse(look, self) >= 0 and margin(look, self) >= 0), None)
+        if named is None or any(_print_passes(look, self) for look in [ranking, *looks] if look is not named):
+            return None
+        return named
+
+    def _as_winner(self, ranking: Ranking, i: int, detail: np.ndarray, cells: np.ndarray, sharp: float) -> Ranking:
+        """`ranking` as if its i-th code had won: the card lined up with that code's
+        shot and tested there (`sharp`: the card's sharpness)."""
+        column = ranking.columns[i]
+        aligned, warp = self._aligned(detail, column)
+        near, agreement, level = self._judged(aligned, column, sharp)
+        order = [i, *(j for j in range(len(ranking.columns)) if j != i)]
+        closeness = [near if j == i else ranking.closeness[j] for j in order]
+        return Ranking(tuple(ranking.columns[j] for j in order), tuple(ranking.similarity[j] for j in order),
+                       tuple(closeness), agreement, colour_agreement(cells, self._colours(column)), warp, aligned, level)
+
+    def _colours(self, column: int) -> np.ndarray:
+        """Shot `column`'s colour cells (vision/chroma.py), turned with it."""
+        n = len(self.codes)
+        return self.colours[column] if column < n else self.colours[column - n, ::-1, ::-1]
 
     def fine(self, ranking: Ranking) -> float:
         """The card's consistency with the winner's shot at FINE cells (vision/verify.py)."""
@@ -302,14 +347,34 @@ def margin(ranking: Ranking, gallery: Gallery) -> float:
     lot, for colour) counts as much as a similarity 0.6 over its floor. Consistency
     passes at the coarse cells or, for a card they refuse that passes the other two
     tests, at the fine ones: its margin is then the better of the two."""
-    similarity_span, coarse_span, colour_span, fine_span = (max(span, MIN_SPAN) for span in gallery.spans)
+    similarity_span, _, colour_span, _ = _spans(gallery)
     others = min((ranking.similarity[0] - gallery.threshold) / similarity_span,
                  (ranking.colour - float(gallery.min_colours[ranking.columns[0] % len(gallery.codes)])) / colour_span)
-    min_consistency, min_fine = gallery.cuts(ranking.level)
-    coarse = (ranking.consistency - min_consistency) / coarse_span
+    coarse = _coarse(ranking, gallery)
     if coarse < 0 <= others:
-        coarse = max(coarse, (gallery.fine(ranking) - min_fine) / fine_span)
+        coarse = max(coarse, _fine(ranking, gallery))
     return min(others, coarse)
+
+
+def _print_passes(ranking: Ranking, gallery: Gallery) -> bool:
+    """Whether the card is the winner's print, at the coarse cells or the fine ones,
+    whatever the other tests say."""
+    return _coarse(ranking, gallery) >= 0 or _fine(ranking, gallery) >= 0
+
+
+def _coarse(ranking: Ranking, gallery: Gallery) -> float:
+    """The consistency test's margin at the coarse cells, in its span."""
+    return (ranking.consistency - gallery.cuts(ranking.level)[0]) / _spans(gallery)[1]
+
+
+def _fine(ranking: Ranking, gallery: Gallery) -> float:
+    """The consistency test's margin at the fine cells, in its span."""
+    return (gallery.fine(ranking) - gallery.cuts(ranking.level)[1]) / _spans(gallery)[3]
+
+
+def _spans(gallery: Gallery) -> tuple[float, ...]:
+    """`Gallery.spans`, none under MIN_SPAN."""
+    return tuple(max(span, MIN_SPAN) for span in gallery.spans)
 
 
 def confidence(weakest: float) -> float:
@@ -335,7 +400,8 @@ class GalleryIdentifier:
     def identify_many(self, cards: Sequence[np.ndarray]) -> list[Reading]:
         """One reading per rectified card (at CARD_SIZE or READ_SIZE; its outline in its
         own pixels): one batch through the network and one matrix product shortlist
-        codes, the close look ranks them and checks the winner."""
+        codes, the close look ranks them and checks the winner, and a card it would
+        refuse has a second look at the codes ranked next."""
         if not cards:
             return []
         g = self.gallery
@@ -346,8 +412,10 @@ class GalleryIdentifier:
         readings: list[Reading] = []
         for sims, detail, cells, size in zip(shot_sims, details(cards), colour_cells(cards), sizes):
             ranking = g.ranked(sims, detail, cells)
-            column = ranking.columns[0]
             weakest = margin(ranking, g)
+            if weakest < 0 and (second := g.second_look(ranking, detail, cells)) is not None:
+                ranking, weakest = second, margin(second, g)
+            column = ranking.columns[0]
             readings.append(Reading(
                 code=g.codes[column % n] if weakest >= 0 else None,
                 confidence=confidence(weakest),

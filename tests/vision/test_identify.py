@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import cv2
@@ -16,8 +17,11 @@ from vision.embed import OnnxEmbedder
 from vision.enroll import Enrollment, card_nearest_centre
 from scripts.lib.evaluate import (TABLE_CONFIDENCE, Tally, TruthCard, match_by_centre, one_shot_gallery, one_shot_shots,
                              real_photo_truth, without_gallery)
-from vision.identify import CORNER, CORNER_INSET, Gallery, GalleryIdentifier
+from vision.chroma import colour_cells
+from vision.identify import CORNER, CORNER_INSET, Gallery, GalleryIdentifier, halved, margin
+from vision.interfaces import CARD_SIZE
 from vision.interfaces import Detection
+from vision.template import details, templates
 from vision.extend import whole_card_outlines
 from vision.recognize import CardRecognizer, _settled
 from vision.refine import refine_quads
@@ -388,3 +392,81 @@ def test_blank_corners_weigh_nothing_in_the_ranking():
                       min_colours=np.zeros(2, np.float32))
     weights = np.linalg.norm(gallery._corners, axis=1)  # both ways up: printed, blank, printed, blank
     assert weights[[0, 2]].min() > 0.95 and weights[[1, 3]].max() < 0.05, weights
+
+
+class _Favouring:
+    """An embedder that ranks every card by fixed weights on a gallery's shots (rows of
+    `weights`: the wide look's similarity of each code, whatever the card shows)."""
+
+    def __init__(self, weights: list[float]) -> None:
+        self.vector = 3 * np.array(weights, np.float32)  # similarity is a third embedding
+
+    def embed(self, cards):
+        return np.tile(self.vector, (len(cards), 1))
+
+
+def _big_value(value: str, ink: tuple[int, int, int] = (40, 40, 160)) -> np.ndarray:
+    """A pale card with a frame and one large value in the middle."""
+    w, h = CARD_SIZE
+    card = np.full((h, w, 3), 230, np.uint8)
+    cv2.rectangle(card, (8, 8), (w - 9, h - 9), ink, 4)
+    cv2.putText(card, value, (w // 2 - 45, h // 2 + 45), cv2.FONT_HERSHEY_SIMPLEX, 4.0, ink, 12, cv2.LINE_AA)
+    return card
+
+
+def _lookalike_identifier(faces: dict[str, np.ndarray], weights: list[float]) -> GalleryIdentifier:
+    """An identifier over `faces` (code: face) whose wide look ranks codes by `weights`
+    (so a look-alike can be put first), with cuts any card of its own face passes: print
+    consistency 0.9 at the coarse cells, no fine cells, colour unasked."""
+    shots = halved(list(faces.values()))
+    n = len(shots)
+    flat = np.zeros((n, len(templates(shots[:1])[0])), np.float32)
+    gallery = Gallery(tuple(faces), np.eye(n, dtype=np.float32), np.zeros((n, n), np.float32), flat, flat,
+                      details(shots), colour_cells(shots), threshold=0.0, min_consistency=0.9,
+                      min_colours=np.full(n, -1.0, np.float32))
+    return GalleryIdentifier(gallery, _Favouring(weights))
+
+
+def test_a_card_ranked_behind_a_lookalike_is_named_by_the_second_look():
+    """The wide look puts the look-alike 3 first and the card's own 8 second: the 3
+    fails the print test, the 8 passes it, and no other code does."""
+    identifier = _lookalike_identifier({"x-3": _big_value("3"), "x-8": _big_value("8"), "x-5": _big_value("5")},
+                                       [1.0, 0.4, 0.2])
+    g = identifier.gallery
+    card = _big_value("8")
+    (detail,), (cells,) = details(halved([card])), colour_cells(halved([card]))
+    first = g.ranked(g.similarities(identifier.embedder.embed([card]), templates(halved([card])))[0], detail, cells)
+    assert [g.codes[c % 3] for c in first.columns[:2]] == ["x-3", "x-8"] and margin(first, g) < 0
+    reading = identifier.identify(card)
+    assert reading.code == "x-8" and reading.confidence > 0.5, reading
+
+
+def test_a_card_whose_two_candidates_both_pass_stays_unknown():
+    """Two codes enrolled with one face: a second look that finds both cannot choose."""
+    identifier = _lookalike_identifier({"x-3": _big_value("3"), "x-8": _big_value("8"), "y-8": _big_value("8")},
+                                       [1.0, 0.4, 0.3])
+    assert identifier.identify(_big_value("8")).code is None
+
+
+def test_a_card_whose_first_candidate_is_its_print_is_not_named_as_another():
+    """A winner refused for colour alone is the card's print: a second look must not
+    name the next code even where it passes every test, since the card may be the
+    winner's face under a strange light (a colour look-alike passes the print test too)."""
+    identifier = _lookalike_identifier({"x-8": _big_value("8"), "y-8": _big_value("8"), "x-5": _big_value("5")},
+                                       [1.0, 0.4, 0.2])
+    identifier.gallery.min_colours[0] = 2.0  # no card passes x-8's colour test
+    assert identifier.identify(_big_value("8")).code is None
+
+
+def test_a_second_look_names_no_card_that_passes_only_at_the_fine_cells():
+    """The fine cells are the first ranking's second chance, not the second look's."""
+    identifier = _lookalike_identifier({"x-3": _big_value("3"), "x-8": _big_value("8"), "x-5": _big_value("5")},
+                                       [1.0, 0.4, 0.2])
+    fine_only = dataclasses.replace(identifier.gallery, min_consistency=1.01, min_fine=0.9)
+    assert GalleryIdentifier(fine_only, identifier.embedder).identify(_big_value("8")).code is None
+
+
+def test_a_card_never_enrolled_stays_unknown_after_the_second_look():
+    identifier = _lookalike_identifier({"x-3": _big_value("3"), "x-8": _big_value("8"), "x-5": _big_value("5")},
+                                       [1.0, 0.4, 0.2])
+    assert identifier.identify(_big_value("6")).code is None
