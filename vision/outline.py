@@ -1,0 +1,133 @@
+"""Grow a contour find cut at a printed band or panel to its whole card, along the
+network's outline of that card (vision/learned_detect.py).
+
+Why: on some faces (the project's dark Lagim faces, designs with a ribbon or a banner
+across them) the contour search closes round a panel of the card, not round the card:
+the part below a title band, the part above a ribbon (inside the card's printed frame,
+often). Such a find spans most of the card's width but only part of its length, and
+its cut-out is read as a face no deck has. The network's maps do not stop at the
+print: its core of that card runs on past the band, and grown back by 1 / CORE (its
+card's outline, fitted to the card's interior where the network found the card) is
+the whole card. That outline is coarse (the maps are a quarter of the network's
+input); the edge fit (vision/refine.py) then puts its sides on the card's edges.
+
+Only where all of this holds is a find grown: it is not `agreed` (the network outlines
+it alike already) nor the network's own card; the grown outline holds the find, the
+find spans its width and it runs on past the find's end along its length, farther
+than past its sides (a part side by side with the rest, in the direction the card
+continues); it is card-shaped (a deck's aspect); and what it adds overlaps no other
+find nor another learned card (a touching neighbour's core is apart from this one's,
+but a cut find beside it must not run onto it).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.detect import _overlap, _polygon_area, order_clockwise
+from vision.interfaces import Detection
+from vision.learned_detect import CORE, JointSettings
+
+
+def grown_to_cores(cards: list[Detection], learned: list[Detection], doubted: list[Detection], core: np.ndarray,
+                   scale: float, settings: JointSettings) -> list[Detection]:
+    """`cards` (the joint detector's sure cards) with each contour find cut at a panel grown
+    to its whole card (module docstring). `learned`: the network's cards (those among
+    `cards` are its outlines already, and stay); `doubted`: the doubted finds; neither
+    may a growth run onto. `core`: the network's core map at its input size, `scale`
+    the frame's shrink to it. A find beyond the sizes the network judges (`largest`: a
+    close-up) stays as found."""
+    out = list(cards)
+    for i, card in enumerate(cards):
+        find = card.corners * scale
+        if card.agreed or any(card is d for d in learned) or _longest(find) > settings.largest:
+            continue
+        neighbours = [d.corners for j, d in enumerate(cards) if j != i] + [d.corners for d in learned + doubted]
+        for whole in _wholes(find, core, learned, scale, settings.grow_most, settings.grow_core):
+            grown = _grown(find, whole, settings)
+            if grown is None:
+                continue
+            quad = order_clockwise(grown / scale)
+            if not _runs_onto(card.corners, quad, neighbours, settings.grow_onto):
+                out[i] = Detection(quad, card.score, card.agreed, card.partner)
+                break
+    return out
+
+
+def _longest(quad: np.ndarray) -> float:
+    return float(np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1).max())
+
+
+def _wholes(find: np.ndarray, core: np.ndarray, learned: list[Detection], scale: float, most: float,
+            grow_core: float) -> list[np.ndarray]:
+    """What may be the whole card a find is part of (map pixels): the network's cards
+    overlapping it (each its core grown back, fitted to the card's interior), then the
+    core the find lies on most, grown back by 1 / CORE."""
+    lo, hi = find.min(axis=0), find.max(axis=0)
+    wholes = [q for q in (d.corners * scale for d in learned)
+              if (q.max(axis=0) >= lo).all() and (q.min(axis=0) <= hi).all() and _overlap(find, q) > 0]
+    reach = int(np.ceil(most * _longest(find)))  # how far past the find a card it is part of may run
+    h, w = core.shape
+    x0, y0 = np.maximum(np.floor(lo).astype(int) - reach, 0)
+    x1, y1 = np.minimum(np.ceil(hi).astype(int) + reach + 1, [w, h])
+    if x1 - x0 < 2 or y1 - y0 < 2:
+        return wholes
+    seeds = (core[y0:y1, x0:x1] > grow_core).astype(np.uint8)
+    count, labels = cv2.connectedComponents(seeds, connectivity=8)
+    if count <= 1:
+        return wholes
+    inside = np.zeros_like(seeds)
+    cv2.fillPoly(inside, [np.round(find - [x0, y0]).astype(np.int32)], 1)
+    held = np.bincount(labels[inside > 0], minlength=count)[1:]  # each core's pixels inside the find
+    k = int(np.argmax(held)) + 1
+    if held[k - 1] == 0:
+        return wholes
+    contour = max(cv2.findContours((labels == k).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0],
+                  key=cv2.contourArea)
+    (cx, cy), (rw, rh), angle = cv2.minAreaRect(contour + np.array([x0, y0], np.int32))
+    return wholes + [cv2.boxPoints(((cx, cy), (rw / CORE + 1, rh / CORE + 1), angle))]
+
+
+def _grown(find: np.ndarray, whole: np.ndarray, s: JointSettings) -> np.ndarray | None:
+    """`whole` (map pixels), widened to hold all of the find; None where it is not a
+    card-shaped outline holding the find, the find spanning its width and it running on
+    past the find's end along its length (a part side by side with the rest of the card)."""
+    # the card's axes: u along its length, v across it; the find's gaps to the grown core's ends and sides
+    sides = np.stack([whole[1] - whole[0], whole[3] - whole[0]])
+    lengths = np.linalg.norm(sides, axis=1)
+    long, short = float(lengths.max()), float(lengths.min())
+    u, v = sides[int(np.argmax(lengths))] / long, sides[int(np.argmin(lengths))] / short
+    centre = whole.mean(axis=0)
+    along, across = (find - centre) @ u, (find - centre) @ v
+    end_gap = max(long / 2 - float(along.max()), float(along.min()) + long / 2)
+    side_gap = max(short / 2 - float(across.max()), float(across.min()) + short / 2, 0.0)
+    if (_overlap(find, whole) < s.grow_held * _polygon_area(find)  # not on the card the core is of
+            or float(np.ptp(across)) < s.grow_width * short  # not across its width: no part cut across the card
+            or end_gap < s.grow_least * long or end_gap < s.grow_along * side_gap):  # not continued along its length
+        return None
+    # the grown core's outline, widened to hold the whole find (the core's edge is a quarter pixel's guess)
+    a0, a1 = min(float(along.min()), -long / 2), max(float(along.max()), long / 2)
+    c0, c1 = min(float(across.min()), -short / 2), max(float(across.max()), short / 2)
+    lo, hi = s.deck_aspects
+    if not lo - s.blob_aspect < (c1 - c0) / (a1 - a0) < hi + s.blob_aspect:
+        return None  # what it tells is no card
+    return (centre + np.array([[a0, c0], [a1, c0], [a1, c1], [a0, c1]]) @ np.stack([u, v])).astype(np.float32)
+
+
+def _runs_onto(find: np.ndarray, grown: np.ndarray, neighbours: list[np.ndarray], most: float) -> bool:
+    """Whether what the growth adds overlaps a neighbour (another find, another learned
+    card) by more than `most` of that neighbour's area or of what it adds. A learned card
+    of this very card (most of it inside the grown outline and holding the find) is no
+    neighbour: it is the card the growth follows."""
+    added = _polygon_area(grown) - _polygon_area(find)
+    lo, hi = grown.min(axis=0), grown.max(axis=0)
+    for other in neighbours:
+        if (other.max(axis=0) < lo).any() or (other.min(axis=0) > hi).any():
+            continue
+        area = _polygon_area(other)
+        if _overlap(other, grown) >= (1 - most) * area and _overlap(other, find) >= (1 - most) * _polygon_area(find):
+            continue  # this card's own learned outline
+        if _overlap(other, grown) - _overlap(other, find) > most * min(area, added):
+            return True
+    return False
