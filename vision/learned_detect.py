@@ -233,8 +233,7 @@ class JointSettings:
     largest: float = 200.0    # longest side, pixels of the network's input, of a card the network judges (it was trained to 170)
     agree: float = AGREE      # IoU of a standing contour find and a learned card at which the two searches agree on its outline
     # a sure find cut at a printed band or panel grown to its card's whole outline (vision/outline.py):
-    grow_core: float = 0.5    # core probability that makes a pixel part of the core the find lies on
-    grow_most: float = 2.0    # how far past the find, in its longest sides, that core is looked for
+    grow_core: float = 0.5    # core probability that makes a pixel part of a core, for the core a find lies on
     grow_held: float = 0.85   # the find has this share of it inside the grown outline ...
     grow_width: float = 0.65  # ... spans this share of its width at least (a part side by side with the rest) ...
     grow_least: float = 0.1   # ... and ends this share of its length short of one of its ends ...

@@ -39,12 +39,24 @@ def grown_to_cores(cards: list[Detection], learned: list[Detection], doubted: li
     the frame's shrink to it. A find beyond the sizes the network judges (`largest`: a
     close-up) stays as found."""
     out = list(cards)
-    for i, card in enumerate(cards):
-        find = card.corners * scale
-        if card.agreed or any(card is d for d in learned) or _longest(find) > settings.largest:
-            continue
+    if not cards:
+        return out
+    finds = np.array([d.corners for d in cards], np.float32).reshape(-1, 4, 2) * scale
+    network = np.array([d.corners for d in learned], np.float32).reshape(-1, 4, 2) * scale
+    # the finds asked: a contour find not agreed, within the network's card sizes (not a close-up)
+    sides = np.linalg.norm(finds - np.roll(finds, 1, axis=1), axis=2)
+    asked = (sides.max(axis=1) <= settings.largest) & np.array([not d.agreed and not any(d is c for c in learned) for d in cards])
+    past = _core_past(finds, core, settings.grow_core)
+    lo, hi = finds.min(axis=1), finds.max(axis=1)
+    # the network's cards near each find and larger by a real share
+    near = ((network.min(axis=1)[None] <= hi[:, None]).all(axis=2) & (network.max(axis=1)[None] >= lo[:, None]).all(axis=2)
+            & (np.array([_polygon_area(q) for q in network])[None]
+               > (1 + settings.grow_least) * np.array([_polygon_area(f) for f in finds])[:, None]))
+    for i in np.flatnonzero(asked & (past | near.any(axis=1))).tolist():
+        find, card = finds[i], cards[i]
+        wholes = [network[k] for k in np.flatnonzero(near[i])] + (_core_grown_back(find, core, settings.grow_core) if past[i] else [])
         neighbours = [d.corners for j, d in enumerate(cards) if j != i] + [d.corners for d in learned + doubted]
-        for whole in _wholes(find, core, learned, scale, settings.grow_most, settings.grow_core):
+        for whole in wholes:
             grown = _grown(find, whole, settings)
             if grown is None:
                 continue
@@ -55,38 +67,47 @@ def grown_to_cores(cards: list[Detection], learned: list[Detection], doubted: li
     return out
 
 
-def _longest(quad: np.ndarray) -> float:
-    return float(np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1).max())
+PROBE = 0.95  # a find's sides' mid-points moved towards its middle to this share of the way: just inside it
 
 
-def _wholes(find: np.ndarray, core: np.ndarray, learned: list[Detection], scale: float, most: float,
-            grow_core: float) -> list[np.ndarray]:
-    """What may be the whole card a find is part of (map pixels): the network's cards
-    overlapping it (each its core grown back, fitted to the card's interior), then the
-    core the find lies on most, grown back by 1 / CORE."""
-    lo, hi = find.min(axis=0), find.max(axis=0)
-    wholes = [q for q in (d.corners * scale for d in learned)
-              if (q.max(axis=0) >= lo).all() and (q.min(axis=0) <= hi).all() and _overlap(find, q) > 0]
-    reach = int(np.ceil(most * _longest(find)))  # how far past the find a card it is part of may run
+def _core_past(finds: np.ndarray, core: np.ndarray, least: float) -> np.ndarray:
+    """Whether the core map reaches `least` at one of each find's sides (n, 4, 2): a
+    card's core lies well inside its outline (CORE), so at a whole card's sides it is
+    low, and the core's outline is sought (a connected-component search, most of this
+    step's time) only where it is not. (Asked of every find, the search took 7 ms of a
+    real photo's frame; this way 0.5 ms, the growth the same but for 3 of 27 finds
+    grown on 80 training-family scenes.)"""
+    middle = finds.mean(axis=1, keepdims=True)
+    probes = np.round(middle + ((finds + np.roll(finds, -1, axis=1)) / 2 - middle) * PROBE).astype(int)
     h, w = core.shape
-    x0, y0 = np.maximum(np.floor(lo).astype(int) - reach, 0)
-    x1, y1 = np.minimum(np.ceil(hi).astype(int) + reach + 1, [w, h])
+    x, y = np.clip(probes[..., 0], 0, w - 1), np.clip(probes[..., 1], 0, h - 1)
+    inside = (probes[..., 0] == x) & (probes[..., 1] == y)
+    return ((core[y, x] > least) & inside).any(axis=1)
+
+
+def _core_grown_back(find: np.ndarray, core: np.ndarray, least: float) -> list[np.ndarray]:
+    """The core the find holds most of (pixels over `least` probability), grown back by
+    1 / CORE (map pixels); none where it holds none."""
+    reach = int(np.ceil(np.linalg.norm(find - np.roll(find, 1, axis=0), axis=1).max()))  # a card the find is a part of runs on at most the find's length past it
+    h, w = core.shape
+    x0, y0 = np.maximum(np.floor(find.min(axis=0)).astype(int) - reach, 0)
+    x1, y1 = np.minimum(np.ceil(find.max(axis=0)).astype(int) + reach + 1, [w, h])
     if x1 - x0 < 2 or y1 - y0 < 2:
-        return wholes
-    seeds = (core[y0:y1, x0:x1] > grow_core).astype(np.uint8)
-    count, labels = cv2.connectedComponents(seeds, connectivity=8)
+        return []
+    count, labels = cv2.connectedComponents((core[y0:y1, x0:x1] > least).astype(np.uint8), connectivity=8)
     if count <= 1:
-        return wholes
-    inside = np.zeros_like(seeds)
+        return []
+    inside = np.zeros((y1 - y0, x1 - x0), np.uint8)
     cv2.fillPoly(inside, [np.round(find - [x0, y0]).astype(np.int32)], 1)
-    held = np.bincount(labels[inside > 0], minlength=count)[1:]  # each core's pixels inside the find
-    k = int(np.argmax(held)) + 1
-    if held[k - 1] == 0:
-        return wholes
+    held = np.bincount(labels[inside > 0], minlength=count)  # each core's pixels inside the find
+    held[0] = 0
+    k = int(np.argmax(held))
+    if held[k] == 0:
+        return []
     contour = max(cv2.findContours((labels == k).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0],
                   key=cv2.contourArea)
     (cx, cy), (rw, rh), angle = cv2.minAreaRect(contour + np.array([x0, y0], np.int32))
-    return wholes + [cv2.boxPoints(((cx, cy), (rw / CORE + 1, rh / CORE + 1), angle))]
+    return [cv2.boxPoints(((cx, cy), (rw / CORE + 1, rh / CORE + 1), angle))]
 
 
 def _grown(find: np.ndarray, whole: np.ndarray, s: JointSettings) -> np.ndarray | None:
