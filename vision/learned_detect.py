@@ -235,6 +235,13 @@ class JointSettings:
     surface_many: int = 6     # ... or this many of any size under `surface_share`, card-shaped (a far camera's mat or grid)
     largest: float = 200.0    # longest side, pixels of the network's input, of a card the network judges (it was trained to 170)
     agree: float = AGREE      # IoU of a standing contour find and a learned card at which the two searches agree on its outline
+    # a sure find cut at a printed band or panel grown to its card's whole outline (vision/outline.py):
+    grow_core: float = 0.5    # core probability that makes a pixel part of a core, for the core a find lies on
+    grow_held: float = 0.85   # the find has this share of it inside the grown outline ...
+    grow_width: float = 0.65  # ... spans this share of its width at least (a part side by side with the rest) ...
+    grow_least: float = 0.1   # ... and ends this share of its length short of one of its ends ...
+    grow_along: float = 1.2   # ... this many times farther than from its sides (the card runs on along its length)
+    grow_onto: float = 0.1    # what the growth adds overlaps no other find or learned card by over this share of either
 
 
 class JointCardDetector:
@@ -329,7 +336,10 @@ class JointCardDetector:
                 beside += [d] if verdict == "beside" else []
         cards = kept + unclaimed(learned, kept + [d for d in doubted if not any(d is b for b in beside)])
         blank = blank_of_table(image, np.array([d.corners for d in cards], np.float32).reshape(-1, 4, 2))
-        return [d for d, empty in zip(cards, blank) if not empty], doubted + [d for d, empty in zip(cards, blank) if empty]
+        from vision.outline import grown_to_cores  # (it reads CORE and JointSettings from here)
+
+        sure = grown_to_cores([d for d, empty in zip(cards, blank) if not empty], learned, doubted, core, scale, self.settings)
+        return sure, doubted + [d for d, empty in zip(cards, blank) if empty]
 
     def _surface(self, find: Detection, learned: list[Detection], holds: np.ndarray) -> bool:
         """Whether a find too large for the network to judge holds `surface_cards` or more

@@ -31,6 +31,7 @@ import json
 import random
 import sys
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -44,11 +45,11 @@ from scripts.lib.families import TRAINING  # noqa: E402
 from scripts.lib.family_tables import dealer, family_deck, family_table  # noqa: E402
 from vision.deck import calibrate  # noqa: E402
 from vision.detect import ContourCardDetector, CardCutter  # noqa: E402
-from vision.detectors import card_detector, sure_and_doubted  # noqa: E402
 from vision.embed import DEFAULT_MODEL, OnnxEmbedder  # noqa: E402
 from vision.enroll import Enrollment, card_nearest_centre  # noqa: E402
 from vision.geometry import side_lengths  # noqa: E402
 from vision.identify import READ_SIZE, GalleryIdentifier, margin  # noqa: E402
+from vision.learned_detect import JointCardDetector, JointSettings, outline_iou  # noqa: E402
 from vision.recognize import CardRecognizer  # noqa: E402
 from vision.synth.faces import GAMES  # noqa: E402
 from vision.synth.tables import RETAKES, cut_out_looks_right, enrollment_scene  # noqa: E402
@@ -71,51 +72,69 @@ def enrollment(family: str, game: str, codes, seed: int) -> Enrollment:
     return taken
 
 
-def collect(out: Path, scenes: int, families: tuple[str, ...]) -> None:
+def collect(out: Path, scenes: int, families: tuple[str, ...], before: Path | None = None,
+            joint: JointSettings | None = None) -> None:
+    """`before`: where to keep, from the same enrolments and scenes, what the pipeline made
+    with the joint detector's growth of cut finds off (vision/outline.py): the network
+    runs once a scene, and a scene where no find grows is read once. `joint`: the joint
+    detector's settings (its shipped ones by default)."""
     embedder = OnnxEmbedder(DEFAULT_MODEL, 1)
-    store: dict[str, np.ndarray] = {}
+    stores: dict[bool, dict[str, np.ndarray]] = {True: {}, False: {}}
+    ungrown = JointCardDetector(settings=replace(joint or JointSettings(), grow_least=float("inf")))
     for family in families:
         for game in GAMES:
             key = f"{family}.{game}"
             table = family_table(family, game, SEED, 0)
             taken = enrollment(family, game, table.enrolled, SEED)
-            store[f"{key}.shots"] = np.stack(taken.cards)
-            store[f"{key}.codes"] = np.array(taken.codes)
-            recognizer = CardRecognizer(card_detector(), GalleryIdentifier(taken.profile(embedder).gallery, embedder))
+            recognizer = CardRecognizer(JointCardDetector(settings=joint), GalleryIdentifier(taken.profile(embedder).gallery, embedder))
+            detector = recognizer.detector
+            assert isinstance(detector, JointCardDetector)
             faces, rng = dealer(family, game, SEED), random.Random(f"ident-world:{family}:{game}:{SEED}")
-            cuts, truths, codes, said, sizes, layouts = [], [], [], [], [], []
-            corners, outlines, shares, seen, doubts = [], [], [], [], []
+            kept: dict[bool, dict[str, list]] = {grow: {} for grow in (True, False)}
             for layout in LAYOUTS:
                 for _ in range(scenes):
                     # (the family named is not drawn: `faces` deals the cards)
                     scene = world_scene(rng, (1280, 720), TRAIN_TABLES, ("pips",), layout, card_px=(60, 400), faces=faces)
-                    whole = scene.whole()
-                    sure, doubted = sure_and_doubted(recognizer.detector, scene.image)
+                    view = detector.network_view(scene.image)
+                    sure, doubted = detector.sure_and_doubted(scene.image, view)
                     # every find, the doubted ones too: a doubted find is dropped only where it is not named
                     results = recognizer._read(scene.image, sure + doubted)
-                    cut = CardCutter(scene.image, READ_SIZE)
-                    for p, t in match_by_centre([r.corners for r in results],
-                                                [TruthCard(c.code, tuple(c.outline.mean(axis=0))) for c in whole]).pairs:
-                        cuts.append(cut(results[p].corners))
-                        truths.append(cut(whole[t].outline))
-                        codes.append(whole[t].code)
-                        said.append(results[p].reading.code or "")
-                        sizes.append(float(side_lengths(whole[t].outline).max()))
-                        layouts.append(layout)
-                        corners.append(results[p].corners)
-                        outlines.append(whole[t].outline)
-                        shares.append(whole[t].share)
-                        doubts.append(p >= len(sure))
-                        mask = np.repeat(whole[t].visible.astype(np.uint8)[..., None] * 255, 3, axis=2)
-                        seen.append(CardCutter(mask, READ_SIZE)(whole[t].outline)[..., 0])
-            store |= {f"{key}.cuts": np.stack(cuts), f"{key}.truths": np.stack(truths), f"{key}.truth": np.array(codes),
-                      f"{key}.said": np.array(said), f"{key}.sizes": np.array(sizes), f"{key}.layouts": np.array(layouts),
-                      f"{key}.enrolled": np.array(sorted(table.enrolled)),
-                      f"{key}.corners": np.stack(corners).astype(np.float32), f"{key}.outlines": np.stack(outlines),
-                      f"{key}.shares": np.array(shares), f"{key}.seen": np.stack(seen),
-                      f"{key}.doubted": np.array(doubts)}
-            print(key, len(cuts), file=sys.stderr)
-    np.savez_compressed(out, **store)
+                    _keep(kept[True], scene, layout, results, len(sure))
+                    if before is not None:
+                        sure_off, doubted_off = ungrown.sure_and_doubted(scene.image, view)
+                        same = len(sure_off) == len(sure) and all(np.array_equal(a.corners, b.corners) for a, b in zip(sure_off, sure))
+                        _keep(kept[False], scene, layout, results if same else recognizer._read(scene.image, sure_off + doubted_off),
+                              len(sure_off))
+            for grow in (True, False) if before is not None else (True,):
+                stores[grow] |= {f"{key}.{name}": np.stack(values) if name in STACKED else np.array(values)
+                                 for name, values in kept[grow].items()}
+                stores[grow] |= {f"{key}.shots": np.stack(taken.cards), f"{key}.codes": np.array(taken.codes),
+                                 f"{key}.enrolled": np.array(sorted(table.enrolled))}
+            print(key, len(kept[True]["cuts"]), file=sys.stderr)
+    np.savez_compressed(out, **stores[True])
+    if before is not None:
+        np.savez_compressed(before, **stores[False])
+
+
+STACKED = ("cuts", "truths", "corners", "outlines", "seen")
+
+
+def _keep(kept: dict[str, list], scene, layout: str, results: list, sure: int) -> None:
+    """For every whole card of `scene` the pipeline found (`results`, the first `sure` of
+    them from the detector's sure cards): its cut-out where the pipeline left it and at
+    its true outline, what was said of it, its size, outlines and the mask of what is seen."""
+    whole = scene.whole()
+    cut = CardCutter(scene.image, READ_SIZE)
+    for p, t in match_by_centre([r.corners for r in results],
+                                [TruthCard(c.code, tuple(c.outline.mean(axis=0))) for c in whole]).pairs:
+        mask = np.repeat(whole[t].visible.astype(np.uint8)[..., None] * 255, 3, axis=2)
+        for name, value in (("cuts", cut(results[p].corners)), ("truths", cut(whole[t].outline)),
+                            ("truth", whole[t].code), ("said", results[p].reading.code or ""),
+                            ("sizes", float(side_lengths(whole[t].outline).max())), ("layouts", layout),
+                            ("corners", results[p].corners.astype(np.float32)), ("outlines", whole[t].outline),
+                            ("shares", whole[t].share), ("doubted", p >= sure),
+                            ("seen", CardCutter(mask, READ_SIZE)(whole[t].outline)[..., 0])):
+            kept.setdefault(name, []).append(value)
 
 
 def score(path: Path, which: str) -> dict:
@@ -133,12 +152,13 @@ def score(path: Path, which: str) -> dict:
         counts: Counter = Counter()
         cards = list(data[f"{key}.{which}"])
         readings = identifier.identify_many(cards)
-        for reading, code, size, card, off in zip(readings, data[f"{key}.truth"], data[f"{key}.sizes"], cards,
-                                                  _outline_errors(data, key)):
+        for reading, code, size, card, off, iou in zip(readings, data[f"{key}.truth"], data[f"{key}.sizes"], cards,
+                                                       _outline_errors(data, key), _outline_ious(data, key)):
             code = str(code)
             band = "<100" if size < 100 else "<150" if size < 150 else "<250" if size < 250 else ">=250"
             if code in enrolled:
                 counts["enrolled"] += 1
+                counts["outline_iou_0.9"] += int(iou >= 0.9)
                 counts[f"enrolled{band}"] += 1
                 outcome = "right" if reading.code == code else "null" if reading.code is None else "wrong"
                 counts[outcome] += 1
@@ -154,6 +174,7 @@ def score(path: Path, which: str) -> dict:
         total += counts
     named = {band: f"{total['right' + band]}/{total['enrolled' + band]}" for band in ("<100", "<150", "<250", ">=250")}
     report["all"] = dict(total) | {"named": round(total["right"] / max(1, total["enrolled"]), 4), "by_size": named,
+                                   "outline_iou_0.9_share": round(total["outline_iou_0.9"] / max(1, total["enrolled"]), 4),
                                    "refused_right_first_by": dict(refused),
                                    "named_by_outline_error": {band: f"{c['right']}/{sum(c.values())}"
                                                               for band, c in by_outline.items() if c}}
@@ -173,6 +194,14 @@ def _outline_errors(data, key: str) -> np.ndarray:
     found, true = data[f"{key}.corners"], data[f"{key}.outlines"]
     far = np.linalg.norm(found[:, :, None] - true[:, None], axis=3).min(axis=2).max(axis=1)
     return far / np.stack([side_lengths(t).min() for t in true])
+
+
+def _outline_ious(data, key: str) -> list[float]:
+    """Per kept card, the IoU of the pipeline's outline and the true one (NaN where the
+    file holds no outlines)."""
+    if f"{key}.corners" not in data.files:
+        return [float("nan")] * len(data[f"{key}.truth"])
+    return [outline_iou(found, true) for found, true in zip(data[f"{key}.corners"], data[f"{key}.outlines"])]
 
 
 def _why(identifier: GalleryIdentifier, card: np.ndarray) -> str:
@@ -204,11 +233,14 @@ def main() -> None:
     parser.add_argument("path", type=Path)
     parser.add_argument("--scenes", type=int, default=2, help="scenes per layout, family and game (collect)")
     parser.add_argument("--families", default=",".join(TRAINING))
+    parser.add_argument("--before", type=Path, help="collect: also keep here what the pipeline made without "
+                        "the growth of cut finds (vision/outline.py), from the same scenes")
+    parser.add_argument("--joint", default="{}", help="collect: JSON of JointSettings fields")
     parser.add_argument("--cuts", default="cuts", choices=("cuts", "truths"),
                         help="score the pipeline's cut-outs or the cut-outs at the true outlines")
     args = parser.parse_args()
     if args.step == "collect":
-        collect(args.path, args.scenes, tuple(args.families.split(",")))
+        collect(args.path, args.scenes, tuple(args.families.split(",")), args.before, JointSettings(**json.loads(args.joint)))
     else:
         print(json.dumps(score(args.path, args.cuts), indent=1))
 
