@@ -31,7 +31,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from vision.learned_detect import CORE, DECK_ASPECTS, STRIDE  # noqa: E402
+from vision.joint_settings import CORE, DECK_ASPECTS  # noqa: E402
+from vision.learned_detect import STRIDE  # noqa: E402
 from vision.synth.faces import FACE_SIZE, GAMES, game_codes, game_face  # noqa: E402
 
 TRAIN_TABLES = ("wood", "felt", "plain_light", "plain_dark", "blotchy", "striped", "cork", "stone", "motif",

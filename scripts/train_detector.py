@@ -176,7 +176,11 @@ def stream(args: argparse.Namespace) -> None:
     device = torch.device(args.device if args.device else ("cuda" if torch.cuda.is_available() else "cpu"))
     torch.manual_seed(args.seed)
     widths = [tuple(int(v) for v in w.split(",")) for w in args.widths]
-    nets = [(load_net(args.init / f"net-{'-'.join(map(str, w))}.pt") if args.init else CardMaps(w))
+    from_model = args.init is not None and args.init.suffix == ".onnx"
+    if from_model:
+        widths = [from_onnx(args.init).widths]
+    nets = [(from_onnx(args.init) if from_model else
+             load_net(args.init / f"net-{'-'.join(map(str, w))}.pt") if args.init else CardMaps(w))
             .to(device).to(memory_format=torch.channels_last) for w in widths]
     opts = [torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4) for net in nets]
     side, small = args.size, args.size // STRIDE
@@ -218,9 +222,21 @@ def stream(args: argparse.Namespace) -> None:
 
     def save() -> None:
         for net, w in zip(nets, widths):
+            name = f"net-{'-'.join(map(str, w))}" + (f"-step{step}" if args.keep_saves else "")
             torch.save({"widths": list(w), "state": {k: v.cpu() for k, v in net.state_dict().items()}},
-                       args.out / f"net-{'-'.join(map(str, w))}.pt")
+                       args.out / f"{name}.pt")
 
+    def report(lr: float) -> None:
+        losses = []
+        for net in nets:
+            net.eval()
+            with torch.no_grad(), torch.autocast(device.type, dtype=torch.bfloat16, enabled=amp):
+                losses.append(float(np.mean([loss_of(net(vx[i:i + 64]).float(), vy[i:i + 64]).item()
+                                             for i in range(0, len(vx), 64)])))
+        print(f"step {step} {time.time() - begin:.0f}s tiles {written} lr {lr:.5f} val "
+              + " ".join(f"{v:.4f}" for v in losses), flush=True)
+
+    report(0.0)  # where the networks start: a network trained on from a model is judged before it moves
     while time.time() - begin < budget:
         frac = (time.time() - begin) / budget
         lr = args.lr * min(1.0, (step + 1) / 200) * 0.5 * (1 + np.cos(np.pi * frac))
@@ -233,6 +249,8 @@ def stream(args: argparse.Namespace) -> None:
             for group in opt.param_groups:
                 group["lr"] = lr
             net.train()
+            if from_model:
+                freeze_norms(net)
             with torch.autocast(device.type, dtype=torch.bfloat16, enabled=amp):
                 logits = net(x)
             loss = loss_of(logits.float(), y)
@@ -241,14 +259,7 @@ def stream(args: argparse.Namespace) -> None:
             opt.step()
         step += 1
         if step % args.report == 0:
-            losses = []
-            for net in nets:
-                net.eval()
-                with torch.no_grad(), torch.autocast(device.type, dtype=torch.bfloat16, enabled=amp):
-                    losses.append(float(np.mean([loss_of(net(vx[i:i + 64]).float(), vy[i:i + 64]).item()
-                                                 for i in range(0, len(vx), 64)])))
-            print(f"step {step} {time.time() - begin:.0f}s tiles {written} lr {lr:.5f} val "
-                  + " ".join(f"{v:.4f}" for v in losses), flush=True)
+            report(lr)
         if time.time() - last_save > args.save_every:
             save()
             last_save = time.time()
@@ -304,6 +315,50 @@ def load_net(weights: Path) -> CardMaps:
     return net
 
 
+def from_onnx(model: Path) -> CardMaps:
+    """The network an exported float model holds, to train on from where it stands. The export
+    folded each BatchNorm into its convolution, so every norm here is the identity on the
+    folded weights and must stay frozen (`freeze_norms`): fed batch statistics instead, it
+    would no longer be the network it was."""
+    import onnx
+    from onnx import numpy_helper
+
+    graph = onnx.load(str(model)).graph
+    weights = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
+    convs = [node for node in graph.node if node.op_type == "Conv"]
+    firsts = [weights[node.input[1]].shape[0] for node in convs[:11]]
+    net = CardMaps((firsts[0], firsts[1], firsts[2], firsts[4], firsts[7]))
+    layers = [m for m in net.modules() if isinstance(m, nn.Conv2d)]
+    norms = {id(block[0]): block[1] for block in net.modules()
+             if isinstance(block, nn.Sequential) and len(block) == 3 and isinstance(block[1], nn.BatchNorm2d)}
+    if len(layers) != len(convs):
+        raise SystemExit(f"{model}: {len(convs)} convolutions, the network has {len(layers)}")
+    with torch.no_grad():
+        for layer, node in zip(layers, convs):
+            kernel = torch.from_numpy(weights[node.input[1]].copy())
+            if kernel.shape != layer.weight.shape:
+                raise SystemExit(f"{model}: convolution {node.name} is {tuple(kernel.shape)}, "
+                                 f"the network's is {tuple(layer.weight.shape)}")
+            layer.weight.copy_(kernel)
+            bias = torch.from_numpy(weights[node.input[2]].copy())
+            norm = norms.get(id(layer))
+            if norm is None:
+                layer.bias.copy_(bias)
+            else:
+                norm.weight.fill_(1)
+                norm.bias.copy_(bias)
+                norm.running_mean.zero_()
+                norm.running_var.fill_(1 - norm.eps)
+    return net
+
+
+def freeze_norms(net: nn.Module) -> None:
+    """BatchNorm keeps its running statistics while the rest of `net` trains."""
+    for module in net.modules():
+        if isinstance(module, nn.BatchNorm2d):
+            module.eval()
+
+
 def export(weights: Path, onnx_path: Path) -> None:
     net = load_net(weights)
     net.eval()
@@ -316,7 +371,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=Path("build/detector"))
     parser.add_argument("--out", type=Path, default=Path("build/detector/net.pt"), help="weights (--stream: a folder)")
-    parser.add_argument("--init", type=Path, help="weights to start from (--stream: the folder of its checkpoints)")
+    parser.add_argument("--init", type=Path, help="weights to start from (--stream: the folder of its checkpoints, or an exported "
+                        "float .onnx, trained on with its norms frozen)")
     parser.add_argument("--minutes", type=float, default=25)
     parser.add_argument("--batch", type=int, default=12)
     parser.add_argument("--crop", type=int, default=256, help="training crops' side (a multiple of 32)")
@@ -336,6 +392,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--report", type=int, default=500, help="--stream: steps between validation losses")
     parser.add_argument("--save-every", type=float, default=60, help="--stream: seconds between checkpoints")
+    parser.add_argument("--keep-saves", action="store_true",
+                        help="--stream: every checkpoint under its own step's name, to choose among afterwards")
     parser.add_argument("--export", type=Path, help="weights to export instead of training")
     parser.add_argument("--onnx", type=Path, default=Path("models/card_detector.onnx"))
     args = parser.parse_args()

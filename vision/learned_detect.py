@@ -31,14 +31,13 @@ from vision.cardness import blank_of_table
 from vision.detect import ContourCardDetector, ContourDetectorSettings, _inside_frame, _ordered_clockwise, _overlap, _polygon_area, _working_copy
 from vision.geometry import aspect, side_lengths
 from vision.interfaces import Detection
+from vision.joint_settings import CORE, JointSettings
 from vision.model_files import MODELS_DIR
+from vision.outline import grown_to_cores
 
 DEFAULT_MODEL = MODELS_DIR / "card_detector.onnx"
 STRIDE = 4     # the maps are this much smaller than the network's input
 MULTIPLE = 32  # the network's input sides are a multiple of this (five halvings)
-CORE = 0.55    # a core is its card's outline shrunk about its centre by this (as trained)
-AGREE = 0.85  # IoU at which two searches outline a card alike
-DECK_ASPECTS = (0.57, 0.72)  # short over long side of real decks: tarot (0.58), bridge and SET (0.64) to poker (0.716)
 
 
 @dataclass(frozen=True)
@@ -216,34 +215,6 @@ class NetworkView(NamedTuple):
     cards: list[Detection]
 
 
-@dataclass(frozen=True)
-class JointSettings:
-    core_floor: float = 0.5   # a contour find where the network's core probability nowhere reaches this is doubted
-    core_fill: float = 0.1    # a find whose own core (itself shrunk by CORE) has a mean under this, a learned card beside it, too
-    blob_share: float = 0.7   # a contour find holding learned cards each under this share of its area ...
-    blob_cover: float = 0.75  # ... two or more card-shaped, together covering this share of it, is touching cards;
-    many_cover: float = 0.5   # ... three or more of any shape covering this share, a grid of them or what they lie on
-    blob_aspect: float = 0.08  # card-shaped: short over long side within this of a deck's ...
-    deck_aspects: tuple[float, float] = DECK_ASPECTS  # ... from the narrowest to the widest deck,
-    pair_size: float = 1.5    # ... and, where two or more other finds tell a card's size, this many times their median
-    same_card: float = 0.5    # a contour find a third inside a larger learned card, with a lesser IoU, is part of it
-    askew_share: float = 0.5  # `surface_cards` or more card-shaped learned cards, each under this share of an
-                              # empty-cored find and all it holds, lie on it (else one is its own card askew)
-    surface_cards: int = 3    # a find beyond `largest` holding this many learned cards no narrower than a deck's ...
-    surface_share: float = 0.4  # ... each under this share of it is what they lie on (a mat) or make up (a row, a grid),
-    surface_least: float = 0.015  # ... and over this share (cards on a mat 8 cards long are 0.02-0.04 of it; the MTG close-up's symbols 0.01);
-    surface_many: int = 6     # ... or this many of any size under `surface_share`, card-shaped (a far camera's mat or grid)
-    largest: float = 200.0    # longest side, pixels of the network's input, of a card the network judges (it was trained to 170)
-    agree: float = AGREE      # IoU of a standing contour find and a learned card at which the two searches agree on its outline
-    # a sure find cut at a printed band or panel grown to its card's whole outline (vision/outline.py):
-    grow_core: float = 0.5    # core probability that makes a pixel part of a core, for the core a find lies on
-    grow_held: float = 0.85   # the find has this share of it inside the grown outline ...
-    grow_width: float = 0.65  # ... spans this share of its width at least (a part side by side with the rest) ...
-    grow_least: float = 0.1   # ... and ends this share of its length short of one of its ends ...
-    grow_along: float = 1.2   # ... this many times farther than from its sides (the card runs on along its length)
-    grow_onto: float = 0.1    # what the growth adds overlaps no other find or learned card by over this share of either
-
-
 class JointCardDetector:
     """The contour detector's finds (vision/detect.py) checked against the network's maps,
     and the network's cards added where no contour find lies.
@@ -336,8 +307,6 @@ class JointCardDetector:
                 beside += [d] if verdict == "beside" else []
         cards = kept + unclaimed(learned, kept + [d for d in doubted if not any(d is b for b in beside)])
         blank = blank_of_table(image, np.array([d.corners for d in cards], np.float32).reshape(-1, 4, 2))
-        from vision.outline import grown_to_cores  # (it reads CORE and JointSettings from here)
-
         sure = grown_to_cores([d for d, empty in zip(cards, blank) if not empty], learned, doubted, core, scale, self.settings)
         return sure, doubted + [d for d, empty in zip(cards, blank) if empty]
 
@@ -352,10 +321,9 @@ class JointCardDetector:
         from afar on a mat, its cards a hundredth of it; round symbols are no deck's shape."""
         s = self.settings
         area = _polygon_area(find.corners)
-        lo_aspect, hi_aspect = s.deck_aspects[0] - s.blob_aspect, s.deck_aspects[1] + s.blob_aspect
-        held = [(_polygon_area(d.corners), aspect(d.corners)) for d, inside in zip(learned, holds) if inside]
-        small = [a for a, shape in held if s.surface_least * area < a < s.surface_share * area and shape > lo_aspect]
-        many = [a for a, shape in held if a < s.surface_share * area and lo_aspect < shape < hi_aspect]
+        held = [(_polygon_area(d.corners), d.corners) for d, inside in zip(learned, holds) if inside]
+        small = [a for a, c in held if s.surface_least * area < a < s.surface_share * area and s.no_narrower_than_deck(c)]
+        many = [a for a, c in held if a < s.surface_share * area and s.deck_shaped(c)]
         return len(small) >= s.surface_cards or len(many) >= s.surface_many
 
     def _verdict(self, find: Detection, learned: list[Detection], holds: np.ndarray, core: np.ndarray, scale: float,
@@ -373,8 +341,7 @@ class JointCardDetector:
             return "gone"
         area = _polygon_area(find.corners)
         inside = [d for d, held in zip(learned, holds) if held and _polygon_area(d.corners) < s.blob_share * area]
-        lo_aspect, hi_aspect = s.deck_aspects
-        shaped = [d for d in inside if lo_aspect - s.blob_aspect < aspect(d.corners) < hi_aspect + s.blob_aspect]
+        shaped = [d for d in inside if s.deck_shaped(d.corners)]
         if (len(inside) >= 3 and sum(map(_polygon_area, (d.corners for d in inside))) >= s.many_cover * area
                 or len(shaped) >= 2 and sum(map(_polygon_area, (d.corners for d in shaped))) >= s.blob_cover * area
                 and area >= s.pair_size * typical):

@@ -27,7 +27,7 @@ import numpy as np
 
 from vision.detect import _overlap, _polygon_area, order_clockwise
 from vision.interfaces import Detection
-from vision.learned_detect import CORE, JointSettings
+from vision.joint_settings import CORE, JointSettings
 
 
 def grown_to_cores(cards: list[Detection], learned: list[Detection], doubted: list[Detection], core: np.ndarray,
@@ -130,10 +130,8 @@ def _grown(find: np.ndarray, whole: np.ndarray, s: JointSettings) -> np.ndarray 
     # the grown core's outline, widened to hold the whole find (the core's edge is a quarter pixel's guess)
     a0, a1 = min(float(along.min()), -long / 2), max(float(along.max()), long / 2)
     c0, c1 = min(float(across.min()), -short / 2), max(float(across.max()), short / 2)
-    lo, hi = s.deck_aspects
-    if not lo - s.blob_aspect < (c1 - c0) / (a1 - a0) < hi + s.blob_aspect:
-        return None  # what it tells is no card
-    return (centre + np.array([[a0, c0], [a1, c0], [a1, c1], [a0, c1]]) @ np.stack([u, v])).astype(np.float32)
+    grown = (centre + np.array([[a0, c0], [a1, c0], [a1, c1], [a0, c1]]) @ np.stack([u, v])).astype(np.float32)
+    return grown if s.deck_shaped(grown) else None  # else what it tells is no card
 
 
 def _runs_onto(find: np.ndarray, grown: np.ndarray, neighbours: list[np.ndarray], most: float) -> bool:

@@ -35,7 +35,8 @@ from vision.geometry import aspect, side_lengths
 from vision.identify import GalleryIdentifier
 from vision.imageio import DECODE_MIN_SIDE, decode
 from vision.interfaces import BatchIdentifier, CardDetector, CardResult, Detection, Reading
-from vision.learned_detect import AGREE, outline_iou
+from vision.joint_settings import AGREE
+from vision.learned_detect import outline_iou
 from vision.refine import refine_quads
 
 AMBIGUOUS_ASPECT = 0.5 * (CARD_ASPECT + 1)  # short/long above this: sides too alike to trust
