@@ -360,7 +360,10 @@ def freeze_norms(net: nn.Module) -> None:
 
 
 def export(weights: Path, onnx_path: Path) -> None:
-    net = load_net(weights)
+    export_net(load_net(weights), onnx_path)
+
+
+def export_net(net: CardMaps, onnx_path: Path) -> None:
     net.eval()
     dummy = torch.zeros(1, 3, 288, 512)
     torch.onnx.export(net, dummy, str(onnx_path), input_names=["image"], output_names=["maps"], opset_version=17,
