@@ -44,6 +44,13 @@ _OLDER = {old: "enrolled by an older version (thresholds of an older identifier)
                       "table-companion-deck/7", "table-companion-deck/8")}
 
 
+def _blurred_cuts(meta: dict) -> tuple[tuple[float, float], ...]:
+    """The print cuts per blur level past the first, as calibrated. Profiles written
+    before they were saved (format /9 until 2026-11-27) have none: they read every card
+    with the sharpest level's cuts, as they always did, until the deck is enrolled again."""
+    return tuple((float(coarse), float(fine)) for coarse, fine in meta.get("blurred_cuts", []))
+
+
 class _FormatError(ValueError):
     """A deck profile, but not one this version reads."""
 
@@ -87,6 +94,7 @@ class DeckProfile:
         g = self.gallery
         meta = {"format": FORMAT, "game": self.game, "model_sha256": self.model_sha256,
                 "threshold": g.threshold, "min_consistency": g.min_consistency, "min_fine": g.min_fine,
+                "blurred_cuts": [[float(c) for c in level] for level in g.blurred_cuts],
                 "spans": list(g.spans),
                 "calibration": self.calibration}
         with open(target, "wb") as fh:  # np.savez would append .npz to a name without it
@@ -117,7 +125,7 @@ class DeckProfile:
                 codes = tuple(str(c) for c in data["codes"])
                 gallery = Gallery(codes, **arrays, threshold=float(meta["threshold"]),
                                   min_consistency=float(meta["min_consistency"]), min_fine=float(meta["min_fine"]),
-                                  spans=tuple(meta["spans"]))
+                                  spans=tuple(meta["spans"]), blurred_cuts=_blurred_cuts(meta))
                 return cls(meta["game"], gallery, meta["model_sha256"], meta.get("calibration", {}))
         except _FormatError:
             raise

@@ -273,6 +273,8 @@ def test_a_deck_profile_holds_features_not_photos(tmp_path, embedder):
     assert loaded.gallery.embeddings.shape == (2, embedder.dim)
     assert abs(loaded.gallery.threshold - deck.gallery.threshold) < 1e-9
     assert loaded.gallery.min_fine == deck.gallery.min_fine and loaded.gallery.spans == deck.gallery.spans
+    # a card met blurred is judged by the cuts calibrated for its blur, loaded or not
+    assert deck.gallery.blurred_cuts and loaded.gallery.blurred_cuts == deck.gallery.blurred_cuts
     with np.load(written) as data:
         assert set(data.files) == {"embeddings", "turned", "templates", "turned_templates", "details",
                                    "detail_scales", "colours", "min_colours", "codes", "meta"}
