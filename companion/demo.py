@@ -149,7 +149,8 @@ def same_card(a: str | None, b: str | None) -> bool:
 
 def demo_deck(game: str, codes: list[str], folder: Path, seed: int = 0) -> Path:
     """The deck profile of the generated faces of `codes`, enrolled once and cached in
-    `folder`; enrolled again when the embedder changed or a code is missing."""
+    `folder`; enrolled again when the embedder changed, a code is missing, or it was cached
+    before decks kept their blur-level cuts."""
     from vision.deck import DeckProfile
     from vision.embed import DEFAULT_MODEL, OnnxEmbedder, file_sha256
     from vision.synth.tables import enrolled_deck
@@ -158,7 +159,8 @@ def demo_deck(game: str, codes: list[str], folder: Path, seed: int = 0) -> Path:
     if path.exists():
         try:
             cached = DeckProfile.load(path)
-            if cached.model_sha256 == file_sha256(DEFAULT_MODEL) and set(codes) <= set(cached.gallery.codes):
+            if (cached.model_sha256 == file_sha256(DEFAULT_MODEL) and set(codes) <= set(cached.gallery.codes)
+                    and cached.gallery.blurred_cuts):
                 return path
         except ValueError as exc:
             log.warning("demo deck %s is unreadable (%s); enrolling again", path, exc)
