@@ -82,8 +82,9 @@ from scripts.lib.evaluate import (MarkedPhoto, Tally, TruthCard, detection_count
                              without_gallery)
 from vision.imageio import decode  # noqa: E402
 from vision.learned_detect import LearnedCardDetector  # noqa: E402
-from vision.interfaces import CardDetector  # noqa: E402
+from vision.interfaces import BatchIdentifier, CardDetector  # noqa: E402
 from vision.refine import refine_quads  # noqa: E402
+from vision.print_check import checked_by_print  # noqa: E402
 from vision.identify import GalleryIdentifier  # noqa: E402
 from vision.recognize import CardRecognizer  # noqa: E402
 from vision.synth.faces import GAMES  # noqa: E402
@@ -316,7 +317,7 @@ def scenes(embedder: OnnxEmbedder, count: int, seed: int = EVAL_SEED) -> dict:
     for game in GAMES:
         table = game_table(game, seed, count)
         deck = eval_deck(game, table.enrolled, embedder, seed)
-        recognizer = CardRecognizer(shipped(), GalleryIdentifier(deck.gallery, embedder))
+        recognizer = CardRecognizer(shipped(), checked_by_print(GalleryIdentifier(deck.gallery, embedder), game))
         tally, mistakes = Tally(), []
         for index, scene in enumerate(table.scenes):
             truth = [TruthCard(c.code, tuple(c.corners.mean(axis=0))) for c in scene.cards]
@@ -368,7 +369,7 @@ def family_scenes(embedder: OnnxEmbedder, count: int, seed: int, families: tuple
         for game in GAMES:
             table = family_table(family, game, seed, count)
             deck = enrolled_family_deck(family, table, embedder, seed)
-            recognizer = CardRecognizer(shipped(), GalleryIdentifier(deck.gallery, embedder))
+            recognizer = CardRecognizer(shipped(), checked_by_print(GalleryIdentifier(deck.gallery, embedder), game))
             tally, counts, enrolled = Tally(), dict.fromkeys(FOUND_COUNTS, 0), set(table.enrolled)
             for scene in table.scenes:
                 results = recognizer.recognize(scene.image)
@@ -392,7 +393,7 @@ def world_named(embedder: OnnxEmbedder, scenes_per_layout: int, seed: int, famil
         for game in GAMES:
             table = family_table(family, game, seed, 0)
             deck = enrolled_family_deck(family, table, embedder, seed)
-            recognizer = CardRecognizer(shipped(), GalleryIdentifier(deck.gallery, embedder))
+            recognizer = CardRecognizer(shipped(), checked_by_print(GalleryIdentifier(deck.gallery, embedder), game))
             faces, enrolled = dealer(family, game, seed), set(table.enrolled)
             rng = random.Random(f"world-named:{family}:{game}:{seed}")
             for layout in LAYOUTS:
@@ -453,13 +454,13 @@ def realdev_one_shot(embedder: OnnxEmbedder) -> dict:
             "wrong_names": mistakes}
 
 
-def speed_frames(embedder: OnnxEmbedder) -> tuple[list[np.ndarray], GalleryIdentifier]:
+def speed_frames(embedder: OnnxEmbedder) -> tuple[list[np.ndarray], BatchIdentifier]:
     """The speed figures' frames, ten 1280x720 Gargon tables of 8 cards (EVAL_SEED + 1,
-    15% of the faces never enrolled), and an identifier of the deck enrolled for them
-    (also scripts/profile_frame.py's)."""
+    15% of the faces never enrolled), and an identifier of the deck enrolled for them,
+    its names checked by print as `companion` checks them (also scripts/profile_frame.py's)."""
     table = game_table("gargon", EVAL_SEED + 1, 10, cards=(8, 8))
     deck = eval_deck("gargon", table.enrolled, embedder)
-    return [scene.image for scene in table.scenes], GalleryIdentifier(deck.gallery, embedder)
+    return [scene.image for scene in table.scenes], checked_by_print(GalleryIdentifier(deck.gallery, embedder), "gargon")
 
 
 def speed(embedder: OnnxEmbedder, runs: int) -> dict:

@@ -223,15 +223,36 @@ class PrintedReader(_PrintedModel):
         """The whole card's probabilities, weighed by the corner indices' evidence
         (`CornerReader`, unless the reader was made without it) as a second look at
         print the whole card shows too small to be sure of."""
+        return [self._reading(card, p, may_name) for card, p, may_name in zip(cards, *self._weighed(cards))]
+
+    def tokens_many(self, cards: Sequence[np.ndarray]) -> list[str | None]:
+        """The token each card prints (a Gargon value without its colour, a dugtungan
+        syllable), where the reader is sure of it as `identify_many` is; else None.
+        Cheaper than `identify_many` for Gargon: no colour is read."""
+        tokens: list[str | None] = []
+        for p, may_name in zip(*self._weighed(cards)):
+            per_token = p.sum(axis=1)
+            best = int(np.argmax(per_token))
+            tokens.append(self.tokens[best] if self._sure(per_token) and may_name[best] else None)
+        return tokens
+
+    def _weighed(self, cards: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        """Per card, its (tokens x 2) probabilities, weighed by the corner indices'
+        evidence, and per token whether it may be named on them."""
         if not cards:
-            return []
+            return np.zeros((0, len(self.tokens), 2)), np.zeros((0, len(self.tokens)), bool)
         whole = self.probabilities(cards)
         if self.corners is None:
-            return [self._reading(card, p, np.ones(len(self.tokens), bool)) for card, p in zip(cards, whole)]
+            return whole, np.ones(whole.shape[:2], bool)
         backing, seen = self.corners.evidence(cards)
         both = whole * backing[:, :, None]
         both /= both.sum(axis=(1, 2), keepdims=True)
-        return [self._reading(card, p, self._backed(whole[i], seen[i])) for i, (card, p) in enumerate(zip(cards, both))]
+        return both, np.array([self._backed(w, s) for w, s in zip(whole, seen)])
+
+    def _sure(self, per_token: np.ndarray) -> bool:
+        """Whether the leading token leads the runner-up by the margin."""
+        top = np.sort(per_token)[::-1]
+        return bool(top[0] - (top[1] if len(top) > 1 else 0.0) >= self.margin)
 
     def _backed(self, whole: np.ndarray, seen: np.ndarray) -> np.ndarray:
         """Per token, whether the corners may help name it: only the whole card's own
@@ -257,9 +278,8 @@ class PrintedReader(_PrintedModel):
                 return Reading(None, float(per_token[order[0]]) * colour.confidence, candidates, rotated)
             prefix, confidence = f"{colour.colour}-", colour.confidence
         candidates = tuple(Candidate(prefix + self.tokens[i], float(per_token[i]) * confidence) for i in order)
-        sure = per_token[order[0]] - (per_token[order[1]] if len(order) > 1 else 0.0) >= self.margin
-        return Reading(candidates[0].code if sure and may_name[order[0]] else None, candidates[0].score, candidates,
-                       rotated)
+        return Reading(candidates[0].code if self._sure(per_token) and may_name[order[0]] else None, candidates[0].score,
+                       candidates, rotated)
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,7 @@ from vision.imageio import DECODE_MIN_SIDE, decode
 from vision.interfaces import BatchIdentifier, CardDetector, CardResult, Detection, Reading
 from vision.joint_settings import AGREE
 from vision.learned_detect import outline_iou
+from vision.print_check import checked_by_print
 from vision.refine import refine_quads
 
 AMBIGUOUS_ASPECT = 0.5 * (CARD_ASPECT + 1)  # short/long above this: sides too alike to trust
@@ -143,7 +144,8 @@ class CardRecognizer:
     @classmethod
     def for_deck(cls, deck: DeckProfile, model: Path = DEFAULT_MODEL, threads: int = 1,
                  detector: CardDetector | None = None) -> "CardRecognizer":
-        return cls(detector or card_detector(), GalleryIdentifier(deck.gallery, OnnxEmbedder(model, threads)))
+        return cls(detector or card_detector(),
+                   checked_by_print(GalleryIdentifier(deck.gallery, OnnxEmbedder(model, threads)), deck.game, threads))
 
     def recognize_file(self, data: bytes, min_side: int = DECODE_MIN_SIDE) -> list[CardResult] | None:
         """Every card in an encoded photo (decoded only as large as needed: its longer

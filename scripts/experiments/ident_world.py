@@ -14,8 +14,9 @@ the shipped pipeline found (the finds its detector doubts too), its cut-out wher
 pipeline left it and at its true outline, with its size and what the pipeline said,
 its corners and true outline, and the mask of what of it is seen. `score` enrolls the
 decks again from the kept shots and reads the kept cut-outs with the identifier as it
-now is: named right, null, wrong and left-out null, with why each true card was
-refused, by size and by how far the pipeline's outline lies off the card's.
+now is (a Gargon or dugtungan deck's names checked by print, vision/print_check.py):
+named right, null, wrong and left-out null, with why each true card was refused, by
+size and by how far the pipeline's outline lies off the card's.
 
 Measured at the start of the corner-index change (vision/identify.py; 2 scenes, 437
 enrolled cards): named as the pipeline cut them 312, at the true outlines 388. Of the
@@ -48,6 +49,7 @@ from vision.detect import ContourCardDetector, CardCutter  # noqa: E402
 from vision.embed import DEFAULT_MODEL, OnnxEmbedder  # noqa: E402
 from vision.enroll import Enrollment, card_nearest_centre  # noqa: E402
 from vision.geometry import side_lengths  # noqa: E402
+from vision.print_check import checked_by_print  # noqa: E402
 from vision.identify import READ_SIZE, GalleryIdentifier, margin  # noqa: E402
 from vision.learned_detect import JointCardDetector, JointSettings, outline_iou  # noqa: E402
 from vision.recognize import CardRecognizer  # noqa: E402
@@ -148,10 +150,11 @@ def score(path: Path, which: str) -> dict:
     for key in keys:
         gallery, _ = calibrate(list(data[f"{key}.shots"]), [str(c) for c in data[f"{key}.codes"]], embedder)
         identifier = GalleryIdentifier(gallery, embedder)
+        checked = checked_by_print(identifier, key.split(".")[1])
         enrolled = {str(c) for c in data[f"{key}.enrolled"]}
         counts: Counter = Counter()
         cards = list(data[f"{key}.{which}"])
-        readings = identifier.identify_many(cards)
+        readings = checked.identify_many(cards)
         for reading, code, size, card, off, iou in zip(readings, data[f"{key}.truth"], data[f"{key}.sizes"], cards,
                                                        _outline_errors(data, key), _outline_ious(data, key)):
             code = str(code)

@@ -159,3 +159,14 @@ def test_lagim_cards_are_not_named_from_print_only_their_level():
     """A Lagim card is named by its name and art (an enrolled deck); the numeral is its level."""
     with pytest.raises(ValueError, match="no printed reader for 'lagim'"):
         PrintedReader("lagim")
+
+
+def test_the_tokens_alone_are_what_the_full_reading_names_without_its_colour(gargon, dugtungan):
+    """`tokens_many` (a deck's names checked by print, vision/print_check.py) reads no
+    colour, and names a token wherever the full reading names a card."""
+    rng = random.Random("tokens-alone")
+    for reader, game in ((gargon, "gargon"), (dugtungan, "dugtungan")):
+        cards = [photographed(game_face(game, code), rng) for code in rng.sample(game_codes(game), 12)]
+        for token, reading in zip(reader.tokens_many(cards), reader.identify_many(cards)):
+            if reading.code is not None:
+                assert token == (reading.code.partition("-")[2] if game == "gargon" else reading.code)

@@ -1,0 +1,96 @@
+"""A deck's names checked against the printed token in the games whose cards print their
+names (vision/print_check.py): a look-alike face left out of the deck is left null where
+the print says otherwise, and no name the print agrees with, or cannot read, is lost."""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+import numpy as np
+import pytest
+
+from vision.embed import OnnxEmbedder
+from vision.interfaces import Candidate, Reading
+from vision.print_check import PrintChecked, checked_by_print
+from vision.printed import PrintedReader
+from vision.recognize import CardRecognizer
+from vision.synth.augment import photographed
+from vision.synth.faces import game_face
+from vision.synth.scenes import EVAL_SEED, render_scene
+from vision.synth.tables import enrolled_deck
+
+
+class _Says:
+    """A deck identifier that names every card `code` (as a deck confusing look-alikes does)."""
+
+    card_size = (200, 280)
+
+    def __init__(self, code: str | None) -> None:
+        self.code = code
+
+    def identify(self, card: np.ndarray) -> Reading:
+        return self.identify_many([card])[0]
+
+    def identify_many(self, cards: Sequence[np.ndarray]) -> list[Reading]:
+        candidates = (Candidate(self.code, 0.9),) if self.code else ()
+        return [Reading(self.code, 0.9, candidates) for _ in cards]
+
+
+@pytest.fixture(scope="module")
+def dugtungan() -> PrintedReader:
+    return PrintedReader("dugtungan")
+
+
+def _photo(game: str, code: str) -> np.ndarray:
+    return photographed(game_face(game, code), random.Random(f"print-check:{code}"))
+
+
+def test_a_name_the_print_reads_otherwise_is_left_null_with_its_candidates(dugtungan):
+    card = _photo("dugtungan", "TA")
+    assert dugtungan.identify(card).code == "TA"
+    reading = PrintChecked(_Says("YA"), dugtungan).identify(card)
+    assert reading.code is None and reading.confidence == 0.0
+    assert [c.code for c in reading.candidates] == ["YA"]  # the host still sees what the deck thought
+
+
+def test_a_name_the_print_agrees_with_stands(dugtungan):
+    card = _photo("dugtungan", "TA")
+    assert PrintChecked(_Says("TA"), dugtungan).identify(card) == Reading("TA", 0.9, (Candidate("TA", 0.9),))
+
+
+def test_a_gargon_name_is_checked_by_its_value_not_its_colour():
+    """The deck tells colours apart from shots of the very design; the print reader's
+    colour scheme may not be the deck's, so a colour it reads otherwise is no reason."""
+    reader = PrintedReader("gargon")
+    card = _photo("gargon", "red-6")
+    assert reader.identify(card).code == "red-6"
+    assert PrintChecked(_Says("red-9"), reader).identify(card).code is None
+    assert PrintChecked(_Says("blue-6"), reader).identify(card).code == "blue-6"
+
+
+def test_a_name_whose_print_is_unreadable_stands(dugtungan):
+    """A face with no syllable on it (a blank card): the print says nothing, so the
+    deck's name is kept, as a design the reader cannot read loses nothing."""
+    blank = np.full((280, 200, 3), 235, np.uint8)
+    assert dugtungan.identify(blank).code is None
+    assert PrintChecked(_Says("TA"), dugtungan).identify(blank).code == "TA"
+
+
+def test_only_the_games_that_print_their_names_are_checked():
+    identifier = _Says("x")
+    assert isinstance(checked_by_print(identifier, "gargon"), PrintChecked)
+    assert isinstance(checked_by_print(identifier, "dugtungan"), PrintChecked)
+    assert checked_by_print(identifier, "bagani") is identifier
+    assert checked_by_print(identifier, "lagim") is identifier
+
+
+def test_a_recognizer_for_a_dugtungan_deck_checks_its_names_by_print_and_still_names_its_cards():
+    codes = ["TA", "YA", "NA", "KA"]
+    embedder = OnnxEmbedder(threads=1)
+    deck = enrolled_deck("dugtungan", codes, embedder, random.Random("print-check:enroll"))
+    recognizer = CardRecognizer.for_deck(deck)
+    assert isinstance(recognizer.identifier, PrintChecked)
+    scene = render_scene(random.Random(EVAL_SEED), [(c, game_face("dugtungan", c)) for c in codes])
+    said = sorted(r.reading.code or "" for r in recognizer.recognize(scene.image))
+    assert said == sorted(codes), said
