@@ -1,6 +1,7 @@
 """A deck's names checked against the printed token in the games whose cards print their
 names (vision/print_check.py): a look-alike face left out of the deck is left null where
-the print says otherwise, and no name the print agrees with, or cannot read, is lost."""
+the print says otherwise, no name the print agrees with, or cannot read, is lost, and a
+card the deck refused is named where the print reads its first-ranked face in full."""
 
 from __future__ import annotations
 
@@ -22,18 +23,22 @@ from vision.synth.tables import enrolled_deck
 
 
 class _Says:
-    """A deck identifier that names every card `code` (as a deck confusing look-alikes does)."""
+    """A deck identifier that names every card `code` (as a deck confusing look-alikes
+    does), or, `refused`, ranks `code` first and names nothing (as its open-set tests do
+    on faint print)."""
 
     card_size = (200, 280)
 
-    def __init__(self, code: str | None) -> None:
-        self.code = code
+    def __init__(self, code: str | None, refused: bool = False) -> None:
+        self.code, self.refused = code, refused
 
     def identify(self, card: np.ndarray) -> Reading:
         return self.identify_many([card])[0]
 
     def identify_many(self, cards: Sequence[np.ndarray]) -> list[Reading]:
         candidates = (Candidate(self.code, 0.9),) if self.code else ()
+        if self.refused:
+            return [Reading(None, 0.3, candidates) for _ in cards]
         return [Reading(self.code, 0.9, candidates) for _ in cards]
 
 
@@ -75,6 +80,28 @@ def test_a_name_whose_print_is_unreadable_stands(dugtungan):
     blank = np.full((280, 200, 3), 235, np.uint8)
     assert dugtungan.identify(blank).code is None
     assert PrintChecked(_Says("TA"), dugtungan).identify(blank).code == "TA"
+
+
+def test_a_refused_card_whose_first_candidate_the_print_reads_is_named(dugtungan):
+    card = _photo("dugtungan", "YA")
+    reading = PrintChecked(_Says("YA", refused=True), dugtungan).identify(card)
+    assert reading.code == "YA" and reading.confidence == dugtungan.identify(card).confidence
+    assert PrintChecked(_Says("NA", refused=True), dugtungan).identify(card).code is None
+
+
+def test_a_refused_syllable_that_also_comes_with_an_action_word_stays_null(dugtungan):
+    """LI and LI:LAKTAW print the same syllable; the action word is what the deck's tests
+    may have caught, and the reader may miss it."""
+    card = _photo("dugtungan", "LI")
+    assert dugtungan.identify(card).code == "LI"
+    assert PrintChecked(_Says("LI", refused=True), dugtungan).identify(card).code is None
+
+
+def test_a_refused_gargon_card_is_named_only_where_its_colour_is_read_too():
+    reader = PrintedReader("gargon")
+    card = _photo("gargon", "red-6")
+    assert PrintChecked(_Says("red-6", refused=True), reader).identify(card).code == "red-6"
+    assert PrintChecked(_Says("blue-6", refused=True), reader).identify(card).code is None
 
 
 def test_only_the_games_that_print_their_names_are_checked():
