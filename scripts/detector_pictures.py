@@ -2,7 +2,8 @@
 layout (the table kinds held out of the learned detector's training, cards of the face
 family held out of every decision, `heirloom`, each named by a deck enrolled from
 generated photos of its faces, 15% of them never enrolled, as scripts/lib/family_tables.py
-enrolls them) and a few realphotos-dev
+enrolls them, a Gargon or dugtungan deck's names checked by print as the app checks
+them, vision/print_check.py) and a few realphotos-dev
 photos (the blackjack one named by the one-shot deck of scripts/bench_vision.py), the
 joint detector the app uses in red over the contour detector alone in blue; and a pile
 and a fan of the training world, the contour detector beside itself without the
@@ -37,6 +38,7 @@ from vision.detectors import card_detector  # noqa: E402
 from vision.embed import DEFAULT_MODEL, OnnxEmbedder  # noqa: E402
 from vision.identify import GalleryIdentifier  # noqa: E402
 from vision.imageio import decode  # noqa: E402
+from vision.print_check import checked_by_print  # noqa: E402
 from vision.recognize import CardRecognizer  # noqa: E402
 from vision.refine import refine_quads  # noqa: E402
 
@@ -90,7 +92,7 @@ def pictures(out: Path) -> None:
         if deck is None:  # no deck of these cards: outlines only
             quads, names = list(refine_quads(image, [d.corners for d in detector.detect(image)])), None
         else:
-            found = CardRecognizer(detector, GalleryIdentifier(deck.gallery, embedder)).recognize(image)
+            found = CardRecognizer(detector, checked_by_print(GalleryIdentifier(deck.gallery, embedder), deck.game)).recognize(image)
             quads, names = [f.corners for f in found], [f.reading.code for f in found]
         before = list(refine_quads(image, [d.corners for d in contour.detect(image)]))
         cv2.imwrite(str(out / f"{name}.jpg"), drawn(image, quads, before, names), [cv2.IMWRITE_JPEG_QUALITY, 80])

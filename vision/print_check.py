@@ -43,7 +43,6 @@ class PrintChecked:
         self.identifier = identifier
         self.reader = reader
         self.card_size = identifier.card_size
-        self.valued = reader.game == "gargon"
         indices = Counter(index_token(reader.game, token) for token in reader.tokens)
         self.alike = {token for token in reader.tokens if indices[index_token(reader.game, token)] > 1}
 
@@ -53,19 +52,16 @@ class PrintChecked:
     def identify_many(self, cards: Sequence[np.ndarray]) -> list[Reading]:
         readings = self.identifier.identify_many(cards)
         named = [i for i, reading in enumerate(readings) if reading.code is not None]
-        for i, token in zip(named, self.reader.tokens_many([cards[i] for i in named])):
-            if token is not None and token != self._token(readings[i].code):
-                readings[i] = replace(readings[i], code=None, confidence=0.0)
         refused = [i for i, reading in enumerate(readings) if reading.code is None and reading.candidates
-                   and i not in named and self._token(reading.candidates[0].code) not in self.alike]
+                   and self.reader.token_of(reading.candidates[0].code) not in self.alike]
+        for i, token in zip(named, self.reader.tokens_many([cards[i] for i in named])):
+            code = readings[i].code
+            if token is not None and code is not None and token != self.reader.token_of(code):
+                readings[i] = replace(readings[i], code=None, confidence=0.0)
         for i, printed in zip(refused, self.reader.identify_many([cards[i] for i in refused])):
             if printed.code is not None and printed.code == readings[i].candidates[0].code:
                 readings[i] = replace(readings[i], code=printed.code, confidence=printed.confidence)
         return readings
-
-    def _token(self, code: str | None) -> str | None:
-        """What a deck code's card prints: a Gargon code is colour-value."""
-        return code.partition("-")[2] if self.valued and code is not None else code
 
 
 def checked_by_print(identifier: BatchIdentifier, game: str, threads: int = 1) -> BatchIdentifier:

@@ -236,6 +236,11 @@ class PrintedReader(_PrintedModel):
             tokens.append(self.tokens[best] if self._sure(per_token) and may_name[best] else None)
         return tokens
 
+    def token_of(self, code: str) -> str:
+        """The token a code this reader names prints: a Gargon code is `_reading`'s
+        colour, a dash and the value."""
+        return code.rpartition("-")[2] if self.game == "gargon" else code
+
     def _weighed(self, cards: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
         """Per card, its (tokens x 2) probabilities, weighed by the corner indices'
         evidence, and per token whether it may be named on them."""
