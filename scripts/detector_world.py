@@ -40,6 +40,10 @@ TRAIN_TABLES = ("wood", "felt", "plain_light", "plain_dark", "blotchy", "striped
 HELD_OUT_TABLES = ("checked", "floral")
 TRAIN_FAMILIES = ("pips", "panel", "symbols", "flat", "back", "composed")
 HELD_OUT_FAMILY = "games"
+# drawn into training tiles only (`training_tile`), each twice as often as another kind: added
+# after every benchmark's world was fixed, so that its scenes and figures stay comparable
+TRAINING_ONLY_TABLES = ("cartoon", "cartoon")
+TRAINING_ONLY_FAMILIES = ("big_pips", "big_pips")
 LAYOUTS = ("apart", "row", "grid", "pile", "fan")
 WHOLE = 0.9   # a card at least this visible is one the detector must find
 HIDDEN = 0.5  # a card less visible than this is not a card to find; in between: either way
@@ -137,6 +141,68 @@ def face_pips(rng: random.Random) -> np.ndarray:
                 pts = np.int32([[centre[0], centre[1] - s], [centre[0] + s, centre[1]],
                                 [centre[0], centre[1] + s], [centre[0] - s, centre[1]]])
                 cv2.fillConvexPoly(face, pts, ink, cv2.LINE_AA)
+    return face
+
+
+def _suit(face: np.ndarray, suit: str, centre: tuple[float, float], r: float, ink, upside_down: bool = False) -> None:
+    """A heart, diamond, spade or club `r` pixels in radius at `centre`, as real decks print them."""
+    cx, cy = centre
+    s = -1 if upside_down else 1
+
+    def pt(dx: float, dy: float) -> tuple[int, int]:
+        return int(round(cx + dx * r)), int(round(cy + s * dy * r))
+
+    if suit == "diamond":
+        cv2.fillConvexPoly(face, np.int32([pt(0, -1), pt(0.75, 0), pt(0, 1), pt(-0.75, 0)]), ink, cv2.LINE_AA)
+        return
+    if suit == "club":
+        for dx, dy in ((0, -0.45), (-0.5, 0.2), (0.5, 0.2)):
+            cv2.circle(face, pt(dx, dy), max(1, int(0.45 * r)), ink, -1, cv2.LINE_AA)
+    else:  # heart, or a spade: a heart upside down
+        f = 1 if suit == "heart" else -1
+        for dx in (-0.45, 0.45):
+            cv2.circle(face, pt(dx, -0.35 * f), max(1, int(0.5 * r)), ink, -1, cv2.LINE_AA)
+        cv2.fillConvexPoly(face, np.int32([pt(-0.93, -0.2 * f), pt(0.93, -0.2 * f), pt(0, 0.95 * f)]), ink, cv2.LINE_AA)
+    if suit != "heart":  # a stem
+        cv2.fillConvexPoly(face, np.int32([pt(0, 0.3), pt(0.35, 1.0), pt(-0.35, 1.0)]), ink, cv2.LINE_AA)
+
+
+def face_big_pips(rng: random.Random) -> np.ndarray:
+    """A playing card as real decks print it: large corner indices and suit pips in two or
+    three columns, an ace's one pip a third of the card wide, or a court picture. Why: on
+    real bridge fans under a hand's shadow the network took such pips and indices for small
+    cards (models/README.md, "A fine-tune on CPU for real fans and printed cloths")."""
+    w, h = FACE_SIZE
+    face, _ = _bordered(rng, _colour(rng, 225, 255)) if rng.random() < 0.3 else (
+        np.full((h, w, 3), _colour(rng, 225, 255), np.uint8), 0)
+    suit = rng.choice(("heart", "diamond", "spade", "club"))
+    ink = rng.choice(((30, 30, 190), (40, 20, 200))) if suit in ("heart", "diamond") else (25, 25, 25)
+    rank = rng.choice(["A", "K", "Q", "J", "10"] + [str(i) for i in range(2, 10)])
+    scale = rng.uniform(1.2, 2.0)
+    for flip in (False, True):
+        corner = np.zeros_like(face)
+        _put(corner, rank, (8, int(34 * scale)), scale, ink, max(2, int(2 * scale)))
+        _suit(corner, suit, (14 + 12 * scale, 52 * scale), 11 * scale, ink)
+        if flip:
+            corner = corner[::-1, ::-1]
+        face = np.where(corner.any(axis=2, keepdims=True), corner, face)
+    face = np.ascontiguousarray(face)
+    if rank in ("K", "Q", "J"):
+        m = rng.randint(50, 75)
+        _art(rng, face, (m, m + 10, w - m, h - m - 10))
+    elif rank == "A":
+        _suit(face, suit, (w / 2, h / 2), rng.uniform(0.15, 0.3) * w, ink)
+    else:
+        n = 10 if rank == "10" else int(rank)
+        r = rng.uniform(0.08, 0.13) * w
+        columns = (w * 0.3, w * 0.7) if n > 3 else (w / 2,)
+        per = max(1, (n - (n % 2 if n > 3 else 0)) // len(columns))
+        for x in columns:
+            for k in range(per):
+                y = h * (0.2 + 0.6 * (k + 0.5) / per)
+                _suit(face, suit, (x, y), r, ink, upside_down=y > h / 2)
+        if n > 3 and n % 2:
+            _suit(face, suit, (w / 2, h / 2), r, ink)
     return face
 
 
@@ -274,7 +340,7 @@ def face_games(rng: random.Random) -> np.ndarray:
     return game_face(game, rng.choice(game_codes(game)))
 
 
-FAMILIES = {"pips": face_pips, "panel": face_panel, "symbols": face_symbols, "flat": face_flat,
+FAMILIES = {"pips": face_pips, "big_pips": face_big_pips, "panel": face_panel, "symbols": face_symbols, "flat": face_flat,
             "back": face_back, "composed": face_composed, "games": face_games}
 
 
@@ -390,6 +456,29 @@ def table_texture(kind: str, size: tuple[int, int], rng: random.Random) -> np.nd
                     cv2.ellipse(img, (int(cx + r * math.cos(a)), int(cy + r * math.sin(a))), (r, max(2, r // 2)),
                                 math.degrees(a), 0, 360, palette[p % 2], -1)
                 cv2.circle(img, (cx, cy), max(2, r // 2), palette[2], -1)
+    elif kind == "cartoon":  # a printed cloth or mat of scattered cartoon things (toast, cakes, stickers) of a card's size
+        img = np.broadcast_to(base, (h, w, 3)).copy()
+        palette = [_colour(rng, 120, 255) for _ in range(4)]
+        step = rng.randint(70, 280)
+        for _ in range(int(w * h / step ** 2 * rng.uniform(0.4, 0.9))):
+            cx, cy, angle = rng.randrange(w), rng.randrange(h), rng.uniform(0, 180)
+            size = (step * rng.uniform(0.45, 0.8), step * rng.uniform(0.45, 0.8))
+            box = cv2.boxPoints(((cx, cy), size, angle))
+            r = int(min(size) * rng.uniform(0.12, 0.35))  # rounder than a card: a card is what the network must find
+            inner = (box - box.mean(axis=0)) * (1 - 2 * r / max(min(size), 1)) + box.mean(axis=0)
+            fill = rng.choice(palette)
+            cv2.fillConvexPoly(img, inner.astype(np.int32), fill, cv2.LINE_AA)
+            cv2.polylines(img, [inner.astype(np.int32)], True, fill, max(1, 2 * r), cv2.LINE_AA)
+            if rng.random() < 0.5:  # a toast's crust, a sticker's rim
+                cv2.polylines(img, [box.astype(np.int32)], True, _colour(rng, 40, 200), rng.randint(1, 3), cv2.LINE_AA)
+            ink = _colour(rng, 0, 70)
+            d = min(size) * 0.12
+            for side in (-1, 1):  # a face: two eyes and a smile, or a blob of butter
+                cv2.circle(img, (int(cx + side * d), int(cy - d * 0.5)), max(1, int(d / 3)), ink, -1, cv2.LINE_AA)
+            if rng.random() < 0.5:
+                cv2.ellipse(img, (int(cx), int(cy + d * 0.3)), (int(d), int(d * 0.6)), 0, 20, 160, ink, max(1, int(d / 4)))
+            else:
+                cv2.circle(img, (int(cx + d), int(cy + 2 * d)), max(2, int(1.3 * d)), rng.choice(palette), -1, cv2.LINE_AA)
     else:  # motif: tiled dots and squares
         img = np.broadcast_to(base, (h, w, 3)).copy()
         step = rng.randint(20, 90)
@@ -568,8 +657,9 @@ def _mat(rng: random.Random, image: np.ndarray, hom: np.ndarray, x: float, y: fl
             _put(image, rng.choice("ABCDEFGHJKLMNPRSTUVW"), (int(q[0]), int(q[1])), card_h / 200, ink, max(1, int(card_h / 120)))
 
 
-def _light(image: np.ndarray, rng: random.Random) -> np.ndarray:
-    """Uneven, warm or dim light, glare, a shadow, blur, noise and JPEG, each drawn at random."""
+def _light(image: np.ndarray, rng: random.Random, crisp: bool = False) -> np.ndarray:
+    """Uneven, warm or dim light, glare, a shadow (soft, or if `crisp` as a lamp's can be:
+    sharp-edged across the cards), blur, noise and JPEG, each drawn at random."""
     h, w = image.shape[:2]
     img = image.astype(np.float32)
     gx, gy = rng.uniform(-0.5, 0.5), rng.uniform(-0.5, 0.5)
@@ -586,7 +676,8 @@ def _light(image: np.ndarray, rng: random.Random) -> np.ndarray:
         shadow = np.zeros((h, w), np.float32)
         pts = np.int32([[rng.randrange(w), rng.randrange(h)] for _ in range(rng.randint(3, 6))])
         cv2.fillPoly(shadow, [cv2.convexHull(pts)], 1.0)
-        img *= 1 - rng.uniform(0.3, 0.6) * cv2.GaussianBlur(shadow, (0, 0), w / 60)[..., None]
+        spread = w / rng.choice((60, 150, 400)) if crisp else w / 60
+        img *= 1 - rng.uniform(0.3, 0.6) * cv2.GaussianBlur(shadow, (0, 0), spread)[..., None]
     if rng.random() < 0.15:  # a hand over part of the table
         hand = np.zeros((h, w), np.uint8)
         cv2.ellipse(hand, (rng.randrange(w), h + h // 20), (w // rng.randint(10, 16), h // rng.randint(3, 6)),
@@ -604,10 +695,13 @@ def _light(image: np.ndarray, rng: random.Random) -> np.ndarray:
 
 def world_scene(rng: random.Random, size: tuple[int, int], tables: tuple[str, ...], families: tuple[str, ...],
                 layout: str | None = None, card_px: tuple[float, float] = (50, 400), tilt_max: float = 45,
-                faces: Callable[[random.Random], tuple[str, np.ndarray]] | None = None) -> WorldScene:
+                faces: Callable[[random.Random], tuple[str, np.ndarray]] | None = None,
+                crisp_shadows: bool = False) -> WorldScene:
     """One photo of cards on a table: table kind from `tables`, card designs from
     `families` (one deck, or now and then two) or dealt by `faces` ((code, face) of one
-    deck: identification is scored on its cards), layout from LAYOUTS unless named."""
+    deck: identification is scored on its cards), layout from LAYOUTS unless named;
+    `crisp_shadows` (`_light`) for training tiles only, so that every benchmark's scenes
+    stay as they were drawn."""
     cv2.setRNGSeed(rng.randrange(2 ** 31))  # its noise (`_noise`): the same scene from the same `rng`, whatever ran before
     w, h = size
     table = rng.choice(tables)
@@ -681,7 +775,7 @@ def world_scene(rng: random.Random, size: tuple[int, int], tables: tuple[str, ..
     for _ in range(rng.choice((0, 0, 1, 2, 3))):  # chips, coins, dice on the cards now and then
         _distractor(rng, image, hom, *_near(rng, xy, card_h), card_h, cover, ("chip", "coin", "die"))
     order[cover > 0] = 0
-    image = _light(image, rng)
+    image = _light(image, rng, crisp_shadows)
     cards = []
     for label, outline, code in outlines:
         visible = order == label
@@ -717,7 +811,8 @@ def targets(scene: WorldScene, out: tuple[int, int]) -> np.ndarray:
 def training_tile(rng: random.Random, size: int) -> tuple[np.ndarray, np.ndarray]:
     """One training tile `size` pixels square and its truth (`targets` at 1/STRIDE, 0-255).
     Drawn at twice the size and halved, as a photo shrunk to the detector's input is."""
-    scene = world_scene(rng, (2 * size, 2 * size), TRAIN_TABLES, TRAIN_FAMILIES, card_px=(40, 340))
+    scene = world_scene(rng, (2 * size, 2 * size), TRAIN_TABLES + TRAINING_ONLY_TABLES,
+                        TRAIN_FAMILIES + TRAINING_ONLY_FAMILIES, card_px=(40, 340), crisp_shadows=True)
     image = cv2.resize(scene.image, (size, size), interpolation=cv2.INTER_AREA)
     truth = np.round(targets(scene, (size // STRIDE, size // STRIDE)) * 255).astype(np.uint8)
     return image, truth
