@@ -6,8 +6,10 @@ out of enrollment that looks like an enrolled one (dugtungan D in the same medal
 TA beside YA) can pass its open-set tests. The printed-token reader (vision/printed.py)
 reads the token itself and, by its margins, names almost no card wrong. Where it reads a
 token other than the deck's name, the card is left null: a wrong name scores the table
-wrong, a null only asks. Where it is unsure (null), the deck's name stands, so a design
-whose print it cannot read loses nothing. A Gargon card's colour is not checked, only its
+wrong, a null only asks. Where it is unsure, the deck's name stands, unless the reader
+finds another token far likelier (`PrintedToken.doubts`: a blurred left-out NU named HU,
+MA named HA, each read unsure with the true token well ahead); a design whose print it
+cannot read gives a flat reading, which doubts nothing, and loses nothing. A Gargon card's colour is not checked, only its
 value: the deck tells colours apart from the enrolled shots of the very design, the printed
 reader by a colour scheme it knows (on the held-out heirloom family it read white as yellow
 and violet as blue, and so left true cards null).
@@ -54,13 +56,15 @@ class PrintChecked:
         named = [i for i, reading in enumerate(readings) if reading.code is not None]
         refused = [i for i, reading in enumerate(readings) if reading.code is None and reading.candidates
                    and self.reader.token_of(reading.candidates[0].code) not in self.alike]
-        for i, token in zip(named, self.reader.tokens_many([cards[i] for i in named])):
+        for i, printed in zip(named, self.reader.tokens_many([cards[i] for i in named])):
             code = readings[i].code
-            if token is not None and code is not None and token != self.reader.token_of(code):
+            assert code is not None
+            token = self.reader.token_of(code)
+            if (printed.token is not None and printed.token != token) or printed.doubts(token, self.reader.margin):
                 readings[i] = replace(readings[i], code=None, confidence=0.0)
-        for i, printed in zip(refused, self.reader.identify_many([cards[i] for i in refused])):
-            if printed.code is not None and printed.code == readings[i].candidates[0].code:
-                readings[i] = replace(readings[i], code=printed.code, confidence=printed.confidence)
+        for i, read in zip(refused, self.reader.identify_many([cards[i] for i in refused])):
+            if read.code is not None and read.code == readings[i].candidates[0].code:
+                readings[i] = replace(readings[i], code=read.code, confidence=read.confidence)
         return readings
 
 

@@ -180,6 +180,23 @@ class CornerReader:
         return both[:, self.token_index], q[:, :-1].reshape(n, 2, -1).max(axis=1)[:, self.token_index]
 
 
+@dataclass(frozen=True)
+class PrintedToken:
+    """What one card prints, as `PrintedReader.tokens_many` reads it: `token` where the
+    reader is sure of it (else None), and each token's probability."""
+
+    token: str | None
+    probabilities: dict[str, float]
+
+    def doubts(self, token: str, margin: float) -> bool:
+        """Whether the reader finds another token far likelier than `token`: at least
+        twice as likely and half a naming `margin` ahead. The second half keeps a flat
+        reading (print the reader cannot read, a blank card) from doubting anything."""
+        leader = max(self.probabilities.values())
+        share = self.probabilities[token]
+        return share < leader / 2 and leader - share >= margin / 2
+
+
 MARGINS = {"gargon": 0.35, "dugtungan": 0.2}
 #: A token the whole card alone does not name by the margin is named with the corners'
 #: help only where one corner reads its index with at least this probability by itself:
@@ -225,15 +242,17 @@ class PrintedReader(_PrintedModel):
         print the whole card shows too small to be sure of."""
         return [self._reading(card, p, may_name) for card, p, may_name in zip(cards, *self._weighed(cards))]
 
-    def tokens_many(self, cards: Sequence[np.ndarray]) -> list[str | None]:
+    def tokens_many(self, cards: Sequence[np.ndarray]) -> list[PrintedToken]:
         """The token each card prints (a Gargon value without its colour, a dugtungan
-        syllable), where the reader is sure of it as `identify_many` is; else None.
-        Cheaper than `identify_many` for Gargon: no colour is read."""
-        tokens: list[str | None] = []
+        syllable), where the reader is sure of it as `identify_many` is, and how likely
+        it finds each token. Cheaper than `identify_many` for Gargon:
+        no colour is read."""
+        tokens: list[PrintedToken] = []
         for p, may_name in zip(*self._weighed(cards)):
             per_token = p.sum(axis=1)
             best = int(np.argmax(per_token))
-            tokens.append(self.tokens[best] if self._sure(per_token) and may_name[best] else None)
+            tokens.append(PrintedToken(self.tokens[best] if self._sure(per_token) and may_name[best] else None,
+                                       dict(zip(self.tokens, per_token.tolist()))))
         return tokens
 
     def token_of(self, code: str) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
+import cv2
 import numpy as np
 import pytest
 
@@ -79,7 +80,18 @@ def test_a_name_whose_print_is_unreadable_stands(dugtungan):
     deck's name is kept, as a design the reader cannot read loses nothing."""
     blank = np.full((280, 200, 3), 235, np.uint8)
     assert dugtungan.identify(blank).code is None
+    assert not dugtungan.tokens_many([blank])[0].doubts("TA", dugtungan.margin)  # a flat reading doubts nothing
     assert PrintChecked(_Says("TA"), dugtungan).identify(blank).code == "TA"
+
+
+def test_a_name_the_print_is_unsure_of_but_finds_far_less_likely_than_another_is_left_null(dugtungan):
+    """A blurred NU (a left-out face the deck took for HU): the reader names nothing,
+    but finds HU under half as likely as its leader, and NU near it."""
+    card = cv2.GaussianBlur(_photo("dugtungan", "NU"), (0, 0), 5)
+    printed = dugtungan.tokens_many([card])[0]
+    assert printed.token is None and printed.doubts("HU", dugtungan.margin) and not printed.doubts("NU", dugtungan.margin)
+    assert PrintChecked(_Says("HU"), dugtungan).identify(card).code is None
+    assert PrintChecked(_Says("NU"), dugtungan).identify(card).code == "NU"
 
 
 def test_a_refused_card_whose_first_candidate_the_print_reads_is_named(dugtungan):

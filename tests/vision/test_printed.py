@@ -167,6 +167,8 @@ def test_the_tokens_alone_are_what_the_full_reading_names_without_its_colour(gar
     rng = random.Random("tokens-alone")
     for reader, game in ((gargon, "gargon"), (dugtungan, "dugtungan")):
         cards = [photographed(game_face(game, code), rng) for code in rng.sample(game_codes(game), 12)]
-        for token, reading in zip(reader.tokens_many(cards), reader.identify_many(cards)):
+        for printed, reading in zip(reader.tokens_many(cards), reader.identify_many(cards)):
             if reading.code is not None:
-                assert token == (reading.code.partition("-")[2] if game == "gargon" else reading.code)
+                assert printed.token == (reading.code.partition("-")[2] if game == "gargon" else reading.code)
+                assert printed.probabilities[printed.token] == max(printed.probabilities.values())
+                assert not printed.doubts(printed.token, reader.margin)
