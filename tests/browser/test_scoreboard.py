@@ -153,6 +153,28 @@ def test_a_phone_reconnects_by_itself_after_the_server_restarts(browser, tmp_pat
         again.stop()
 
 
+def test_the_hosts_gargon_totals_never_flash_to_the_viewers_hidden_ones(browser, table):
+    """Each change is pushed as the viewers' view, which hides Gargon's running totals; the
+    host's page draws its own view instead, so its totals go from one number to the next."""
+    host = browser.new_page(viewport=PHONE)
+    host.goto(f"{table.url}/host?token={HOST_TOKEN}")
+    host.evaluate("""() => {
+        window.shownTotals = [];
+        new MutationObserver(() => document.querySelectorAll('#players .player .total')
+            .forEach((t) => window.shownTotals.push(t.textContent)))
+            .observe(document.getElementById('players'), {childList: true, subtree: true, characterData: true});
+    }""")
+    for action in ({"kind": "play", "player": 0, "colours": ["red"]}, {"kind": "play", "player": 1, "colours": ["red"]},
+                   {"kind": "pass", "player": 2, "draws": [1]},
+                   {"kind": "reveal", "cards": [["red-3"], ["red-12"], []]},
+                   {"kind": "battle", "player": 0, "colour": "red"}):
+        assert table.host("action", {"action": action})[0] == 200
+    host.wait_for_function(
+        "document.querySelector('#players .player[data-name=\"Ben\"] .total').textContent === '11'")
+    shown = host.evaluate("window.shownTotals")
+    assert shown and "–" not in shown
+
+
 def test_the_host_corrects_a_scored_reading_from_the_log_and_viewers_follow(browser, table):
     for action in ({"kind": "play", "player": 0, "colours": ["red"]}, {"kind": "play", "player": 1, "colours": ["red"]},
                    {"kind": "pass", "player": 2, "draws": [1]},

@@ -400,7 +400,12 @@ const Board = (() => {
     document.body.dataset.version = state.version;
   }
 
+  // A page whose own view stands in for some pushes (the host's: a push carries the viewers'
+  // view, which hides Gargon's running totals) leaves those undrawn, so nothing flashes.
+  let passOver = () => false;
+
   function apply(state) {
+    if (passOver(state)) return;
     current = state;
     render(state);
     for (const listener of listeners) listener(state);
@@ -469,5 +474,6 @@ const Board = (() => {
     drawPodium(state, drawPlayers(state));
   }
 
-  return { start, apply, showResult, onState: (f) => listeners.push(f), current: () => current, el };
+  return { start, apply, showResult, onState: (f) => listeners.push(f), passOver: (f) => { passOver = f; },
+           current: () => current, el };
 })();

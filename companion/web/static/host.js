@@ -371,8 +371,13 @@
     status.textContent = camera ? `Camera: ${camera.state} (${camera.reason})` : "";
   }
 
+  // A push (the viewers' view) is not drawn here: the host's own view is fetched and drawn.
+  Board.passOver((state) => {
+    if ("host_templates" in state) return false;
+    refresh();
+    return true;
+  });
   Board.onState(async (state) => {
-    if (!("host_templates" in state)) { refresh(); return; }
     drawBroken(state);
     drawCamera(state.camera);
     drawQuestions(state);
