@@ -173,8 +173,7 @@ def face_big_pips(rng: random.Random) -> np.ndarray:
     real bridge fans under a hand's shadow the network took such pips and indices for small
     cards (models/README.md, "A fine-tune on CPU for real fans and printed cloths")."""
     w, h = FACE_SIZE
-    face, _ = _bordered(rng, _colour(rng, 225, 255)) if rng.random() < 0.3 else (
-        np.full((h, w, 3), _colour(rng, 225, 255), np.uint8), 0)
+    face = _bordered(rng, _colour(rng, 225, 255))[0] if rng.random() < 0.3 else np.full((h, w, 3), _colour(rng, 225, 255), np.uint8)
     suit = rng.choice(("heart", "diamond", "spade", "club"))
     ink = rng.choice(((30, 30, 190), (40, 20, 200))) if suit in ("heart", "diamond") else (25, 25, 25)
     rank = rng.choice(["A", "K", "Q", "J", "10"] + [str(i) for i in range(2, 10)])

@@ -9,10 +9,11 @@ token other than the deck's name, the card is left null: a wrong name scores the
 wrong, a null only asks. Where it is unsure, the deck's name stands, unless the reader
 finds another token far likelier (`PrintedToken.doubts`: a blurred left-out NU named HU,
 MA named HA, each read unsure with the true token well ahead); a design whose print it
-cannot read gives a flat reading, which doubts nothing, and loses nothing. A Gargon card's colour is not checked, only its
-value: the deck tells colours apart from the enrolled shots of the very design, the printed
-reader by a colour scheme it knows (on the held-out heirloom family it read white as yellow
-and violet as blue, and so left true cards null).
+cannot read gives a flat reading, which doubts nothing, and loses nothing. A Gargon
+card's colour is not checked, only its value: the deck tells colours apart from the
+enrolled shots of the very design, the printed reader by a colour scheme it knows (on
+the held-out heirloom family it read white as yellow and violet as blue, and so left
+true cards null).
 
 The two looks also join the other way: a card the deck refuses (its open-set tests fail
 on faint print, a cast of light, a blur its cuts were not set for) whose first-ranked

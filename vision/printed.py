@@ -245,8 +245,7 @@ class PrintedReader(_PrintedModel):
     def tokens_many(self, cards: Sequence[np.ndarray]) -> list[PrintedToken]:
         """The token each card prints (a Gargon value without its colour, a dugtungan
         syllable), where the reader is sure of it as `identify_many` is, and how likely
-        it finds each token. Cheaper than `identify_many` for Gargon:
-        no colour is read."""
+        it finds each token. Cheaper than `identify_many` for Gargon: no colour is read."""
         tokens: list[PrintedToken] = []
         for p, may_name in zip(*self._weighed(cards)):
             per_token = p.sum(axis=1)
