@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench_vision, whose 
 import cv2  # noqa: E402
 
 from bench_vision import speed_frames  # noqa: E402
-from vision import cardness, detect, embed, identify, learned_detect, overlap, recognize  # noqa: E402
+from vision import cardness, detect, embed, identify, learned_detect, overlap, print_check, printed, recognize  # noqa: E402
 from vision.detectors import DETECTOR_KINDS, card_detector  # noqa: E402
 from vision.embed import DEFAULT_MODEL, OnnxEmbedder  # noqa: E402
 
@@ -57,6 +57,8 @@ STAGES = (
     ("detection: one outline per card", detect, "_suppress"),
     ("edge fit", recognize, "refine_quads"),
     ("cutting out", detect.CardCutter, "__call__"),
+    ("reads checked by print", print_check.PrintChecked, "identify_many"),
+    ("reads checked by print: printed reader", printed.PrintedReader, "_weighed"),
     ("reads", identify.GalleryIdentifier, "identify_many"),
     ("reads: embedding", embed.OnnxEmbedder, "embed"),
     ("reads: templates", identify, "templates"),

@@ -187,7 +187,7 @@ def blank_of_table(image: np.ndarray, quads: np.ndarray) -> np.ndarray:
     true card's ring of two colours may average to its own (training world, against
     the ring's mean within BLANK_DISTANCE: 17 of 50 false finds
     of the joint detector doubted instead of 5, none of 727 cards instead of 1;
-    scripts/experiments/blank_finds.py)."""
+    scripts/experiments/find_rules.py)."""
     if not len(quads):
         return np.zeros(0, bool)
     patches = np.stack([_cutout(image, q) for q in np.asarray(quads, np.float32)])

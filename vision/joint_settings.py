@@ -42,6 +42,9 @@ class JointSettings:
     grow_least: float = 0.1   # ... and ends this share of its length short of one of its ends ...
     grow_along: float = 1.2   # ... this many times farther than from its sides (the card runs on along its length)
     grow_onto: float = 0.1    # what the growth adds overlaps no other find or learned card by over this share of either
+    # a sure card far smaller than the frame's others and of another shape is doubted (a chip, a patch of cloth):
+    odd_area: float = 0.4     # under this share of the median area of the frame's other sure cards (three or more) ...
+    odd_shape: float = 0.15   # ... and its short over long side this share or more off their median's
 
     def no_narrower_than_deck(self, corners: np.ndarray) -> bool:
         """Short over long side no less than the narrowest deck's, within `blob_aspect`:

@@ -16,7 +16,8 @@ from vision.detect import ContourCardDetector, order_clockwise
 from vision.detectors import card_detector
 from vision.geometry import side_lengths
 from vision.interfaces import CardDetector, Detection
-from vision.learned_detect import CORE, DEFAULT_MODEL, JointCardDetector, LearnedCardDetector, _iou, _typical
+from vision.joint_settings import JointSettings
+from vision.learned_detect import CORE, DEFAULT_MODEL, JointCardDetector, LearnedCardDetector, _iou, _odd_ones, _typical
 
 
 def _counts(detector: CardDetector, layout: str, scenes: int) -> tuple[int, int, int]:
@@ -251,3 +252,30 @@ def test_a_finds_typical_size_counts_the_networks_cards_outside_it():
     assert _typical([2.0], np.array([1.0, 1.0, 1.0, 1.0])) == 1.0
     assert _typical([2.0, 2.0], np.zeros(0)) == 2.0
     assert _typical([2.0], np.zeros(0)) == 0.0
+
+
+def _box(centre: tuple[float, float], size: tuple[float, float], angle: float = 0.0) -> Detection:
+    return Detection(order_clockwise(cv2.boxPoints((centre, size, angle))), 1.0)
+
+
+def test_a_find_far_smaller_than_the_cards_and_of_another_shape_is_doubted():
+    """Four poker cards, and a chip the network outlined square at a fifth of their
+    size (a real blackjack photo's false find): the chip is odd. A card farther from
+    the camera, as small but of the cards' shape, is not; nor is anything where fewer
+    than three others tell the cards' size and shape."""
+    cards = [_box((200 + 150 * i, 300), (120, 168), 10.0 * i) for i in range(4)]
+    chip, far = _box((900, 300), (55, 55)), _box((900, 500), (50, 70), 30.0)
+    assert _odd_ones(cards + [chip, far], JointSettings()) == [False] * 4 + [True, False]
+    assert _odd_ones(cards[:3] + [chip], JointSettings()) == [False] * 3 + [True]  # three cards tell
+    assert _odd_ones(cards[:2] + [chip], JointSettings()) == [False] * 3
+
+
+@needs_realdev_photos
+def test_a_poker_chip_on_a_blackjack_table_is_no_card():
+    """realphotos-dev `blackjack_surface1.png`: 16 cards and five chips on green felt;
+    the network took one chip for a card."""
+    photo = "blackjack_surface1.png"
+    truth = marked_photo_truth(REALDEV_PHOTOS)[photo]
+    image = cv2.imread(str(REALDEV_PHOTOS / "photos" / photo))
+    cards, found, finds = detection_counts([d.corners for d in JointCardDetector().detect(image)], truth)
+    assert (found, finds) == (cards, cards)
