@@ -43,7 +43,7 @@ from vision.recognize import CardRecognizer  # noqa: E402
 from vision.refine import refine_quads  # noqa: E402
 
 REALDEV = ROOT.parent / "shared" / "data" / "realphotos-dev" / "photos"
-REAL_PICKS = ("blackjack_surface3.png", "bridge_deal1.jpg", "bridge_deal5.jpg", "set_tomwhite_cloth.jpg")
+REAL_PICKS = ("blackjack_surface1.png", "blackjack_surface3.png", "bridge_deal1.jpg", "bridge_deal5.jpg", "set_tomwhite_cloth.jpg")
 NAMED_REAL = "blackjack_surface3.png"  # the one-shot deck's test photo
 LAYOUT_GAMES = {"apart": "bagani", "row": "dugtungan", "grid": "gargon", "pile": "lagim", "fan": "gargon"}  # a word is a row
 WIDTH = 960  # pictures are saved this wide
