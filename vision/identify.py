@@ -259,6 +259,23 @@ class Gallery:
         return Ranking(tuple(ranking.columns[j] for j in order), tuple(ranking.similarity[j] for j in order),
                        tuple(closeness), agreement, colour_agreement(cells, self._colours(column)), warp, aligned, level)
 
+    def as_code(self, similarities: np.ndarray, detail: np.ndarray, cells: np.ndarray, code: str) -> Ranking:
+        """The close look at one card as if `code` had won it: lined up with that code's
+        shot the wide look finds likeliest, each way up, and tested the way it lines up
+        best (`similarities`, `detail`, `cells` as `ranked` takes them): the wide look
+        that ranked the card behind a look-alike may have turned it wrong too."""
+        n = len(self.codes)
+        shot = max((c for c in range(2 * n) if self.codes[c % n] == code), key=lambda c: float(similarities[c])) % n
+        sharp = sharpness(detail)
+        looks = []
+        for column in (shot, shot + n):
+            aligned, warp = self._aligned(detail, column)
+            near, agreement, level = self._judged(aligned, column, sharp)
+            looks.append((float(similarities[column]) + DETAIL_WEIGHT * near + agreement, column, near, agreement, level, aligned, warp))
+        _, column, near, agreement, level, aligned, warp = max(looks, key=lambda look: look[0])
+        return Ranking((column,), (float(similarities[column]),), (near,), agreement,
+                       colour_agreement(cells, self._colours(column)), warp, aligned, level)
+
     def _colours(self, column: int) -> np.ndarray:
         """Shot `column`'s colour cells (vision/chroma.py), turned with it."""
         n = len(self.codes)
@@ -396,6 +413,28 @@ class GalleryIdentifier:
 
     def identify(self, card: np.ndarray) -> Reading:
         return self.identify_many([card])[0]
+
+    def judged_as(self, cards: Sequence[np.ndarray], codes: Sequence[str]) -> list[Reading]:
+        """Each card named `codes[i]` (an enrolled code) where it passes every open-set
+        test of that code's shot, its print at the coarse cells (as `Gallery.second_look`
+        asks of a code ranked behind the winner); else null. For a second reader sure of
+        a code this one ranked behind a look-alike (vision/print_check.py): named only
+        where the two agree."""
+        g = self.gallery
+        readings = [Reading(None, 0.0, ()) for _ in cards]
+        known = [i for i, code in enumerate(codes) if code in g.codes]
+        if not known:
+            return readings
+        sizes = [cards[i].shape[1::-1] for i in known]
+        halves = halved([cards[i] for i in known])
+        shot_sims = g.similarities(self.embedder.embed(halves), templates(halves))
+        for i, sims, detail, cells, size in zip(known, shot_sims, details(halves), colour_cells(halves), sizes):
+            code = codes[i]
+            ranking = g.as_code(sims, detail, cells, code)
+            weakest = min(margin(ranking, g), _coarse(ranking, g))  # the fine cells' second chance not given
+            readings[i] = Reading(code if weakest >= 0 else None, confidence(weakest), (Candidate(code, round(ranking.score(0), 4)),),
+                                  rotated=bool(ranking.columns[0] >= len(g.codes)), outline=_outline(ranking.warp, size))
+        return readings
 
     def identify_many(self, cards: Sequence[np.ndarray]) -> list[Reading]:
         """One reading per rectified card (at CARD_SIZE or READ_SIZE; its outline in its

@@ -21,15 +21,17 @@ face is what the reader reads, sure, in full (a Gargon value and its colour), is
 two networks, one comparing with the deck's shots and one reading print, agree on one
 face. Not a syllable that also comes with an action word (LI beside LI:LAKTAW): the
 reader may miss the word where the deck's tests caught it (a held-out LI:LAKTAW cut off
-short of its band was read LI by both). Measured in models/README.md ("Names checked by
-print").
+short of its band was read LI by both). And a refused card the reader is sure is another
+face the deck enrolled (its wide look ranked the card behind a look-alike) is judged by
+the deck as that face (`JudgingIdentifier.judged_as`), and named only where it passes
+every test there. Measured in models/README.md ("Names checked by print").
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from typing import Sequence
+from typing import Protocol, Sequence, runtime_checkable
 
 import numpy as np
 
@@ -37,10 +39,18 @@ from vision.interfaces import BatchIdentifier, Reading
 from vision.printed import GAMES, PrintedReader, index_token
 
 
+@runtime_checkable
+class JudgingIdentifier(Protocol):
+    """An identifier that can test a card as one code it names (vision/identify.py)."""
+
+    def judged_as(self, cards: Sequence[np.ndarray], codes: Sequence[str]) -> list[Reading]: ...
+
+
 class PrintChecked:
     """`BatchIdentifier`: `identifier`'s readings, each name the printed reader reads
-    otherwise turned null, each refused card whose first candidate it reads named
-    (module docstring). `alike`: the tokens that share their printed index with another."""
+    otherwise turned null, each refused card whose first candidate it reads named, or,
+    where `identifier` can judge a card as a given code, each refused card it passes as
+    the face the reader reads (module docstring). `alike`: the tokens that share their printed index with another."""
 
     def __init__(self, identifier: BatchIdentifier, reader: PrintedReader) -> None:
         self.identifier = identifier
@@ -63,9 +73,16 @@ class PrintChecked:
             token = self.reader.token_of(code)
             if (printed.token is not None and printed.token != token) or printed.doubts(token, self.reader.margin):
                 readings[i] = replace(readings[i], code=None, confidence=0.0)
+        asked: list[tuple[int, str]] = []
         for i, read in zip(refused, self.reader.identify_many([cards[i] for i in refused])):
             if read.code is not None and read.code == readings[i].candidates[0].code:
                 readings[i] = replace(readings[i], code=read.code, confidence=read.confidence)
+            elif read.code is not None and self.reader.token_of(read.code) not in self.alike:
+                asked.append((i, read.code))
+        if asked and isinstance(self.identifier, JudgingIdentifier):
+            for (i, _), judged in zip(asked, self.identifier.judged_as([cards[i] for i, _ in asked], [c for _, c in asked])):
+                if judged.code is not None:
+                    readings[i] = judged
         return readings
 
 

@@ -472,3 +472,24 @@ def test_a_card_never_enrolled_stays_unknown_after_the_second_look():
     identifier = _lookalike_identifier({"x-3": _big_value("3"), "x-8": _big_value("8"), "x-5": _big_value("5")},
                                        [1.0, 0.4, 0.2])
     assert identifier.identify(_big_value("6")).code is None
+
+
+def test_a_card_judged_as_a_code_is_named_only_where_it_passes_that_codes_tests():
+    """An 8 the wide look ranks behind three look-alikes, judged as 8 (where a second
+    reader is sure of it) passes every test, either way up; judged as 3 it fails the
+    print test, and a code the deck never enrolled names nothing."""
+    faces = {f"x-{v}": _big_value(v) for v in "3568"}
+    identifier = _lookalike_identifier(faces, [1.0, 0.5, 0.4, 0.2])
+    card = _big_value("8")
+    judged = identifier.judged_as([card, card, card], ["x-8", "x-3", "x-9"])
+    assert [r.code for r in judged] == ["x-8", None, None]
+    assert judged[0].confidence > 0.5 and judged[0].outline is not None and not judged[0].rotated
+    upside_down = identifier.judged_as([cv2.rotate(card, cv2.ROTATE_180)], ["x-8"])[0]
+    assert upside_down.code == "x-8" and upside_down.rotated
+    assert identifier.judged_as([], []) == []
+
+
+def test_a_card_judged_as_a_code_is_not_named_on_the_fine_cells_alone():
+    identifier = _lookalike_identifier({f"x-{v}": _big_value(v) for v in "3568"}, [1.0, 0.5, 0.4, 0.2])
+    fine_only = dataclasses.replace(identifier.gallery, min_consistency=1.01, min_fine=0.9)
+    assert GalleryIdentifier(fine_only, identifier.embedder).judged_as([_big_value("8")], ["x-8"])[0].code is None

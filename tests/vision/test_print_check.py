@@ -43,6 +43,20 @@ class _Says:
         return [Reading(self.code, 0.9, candidates) for _ in cards]
 
 
+class _Judges(_Says):
+    """A deck that refuses every card, ranking `code` first, and that, asked to judge a
+    card as one code, passes it only as `passes` (as its tests on that code's shot would)."""
+
+    def __init__(self, code: str, passes: str | None) -> None:
+        super().__init__(code, refused=True)
+        self.passes, self.asked = passes, []
+
+    def judged_as(self, cards: Sequence[np.ndarray], codes: Sequence[str]) -> list[Reading]:
+        self.asked += list(codes)
+        return [Reading(code if code == self.passes else None, 0.9 if code == self.passes else 0.2,
+                        (Candidate(code, 0.9),)) for code in codes]
+
+
 @pytest.fixture(scope="module")
 def dugtungan() -> PrintedReader:
     return PrintedReader("dugtungan")
@@ -101,12 +115,24 @@ def test_a_refused_card_whose_first_candidate_the_print_reads_is_named(dugtungan
     assert PrintChecked(_Says("NA", refused=True), dugtungan).identify(card).code is None
 
 
+def test_a_refused_card_the_print_reads_as_another_face_is_named_where_the_deck_passes_it_as_that_face(dugtungan):
+    """The deck ranked the look-alike NA first and refused the card; the reader is sure
+    it is YA: the deck is asked to judge it as YA, and it is named only if it passes."""
+    card = _photo("dugtungan", "YA")
+    deck = _Judges("NA", passes="YA")
+    reading = PrintChecked(deck, dugtungan).identify(card)
+    assert deck.asked == ["YA"] and reading.code == "YA"
+    assert PrintChecked(_Judges("NA", passes=None), dugtungan).identify(card).code is None
+
+
 def test_a_refused_syllable_that_also_comes_with_an_action_word_stays_null(dugtungan):
     """LI and LI:LAKTAW print the same syllable; the action word is what the deck's tests
     may have caught, and the reader may miss it."""
     card = _photo("dugtungan", "LI")
     assert dugtungan.identify(card).code == "LI"
     assert PrintChecked(_Says("LI", refused=True), dugtungan).identify(card).code is None
+    deck = _Judges("NI", passes="LI")  # nor is the deck asked to judge it as LI
+    assert PrintChecked(deck, dugtungan).identify(card).code is None and deck.asked == []
 
 
 def test_a_refused_gargon_card_is_named_only_where_its_colour_is_read_too():
