@@ -185,8 +185,8 @@ def blank_of_table(image: np.ndarray, quads: np.ndarray) -> np.ndarray:
     from the table it lies on. A share, not the ring's mean: the ring of a patch of felt
     near the mat's edge reaches onto the table beyond (a real blackjack photo), and a
     true card's ring of two colours may average to its own (training world, against
-    the ring's mean within BLANK_DISTANCE: 17 of 50 false finds
-    of the joint detector doubted instead of 5, none of 727 cards instead of 1;
+    the ring's mean within BLANK_DISTANCE: 17 of 50 false finds of the joint detector
+    doubted instead of 5, none of 727 cards instead of 1;
     scripts/experiments/find_rules.py)."""
     if not len(quads):
         return np.zeros(0, bool)

@@ -50,7 +50,8 @@ class PrintChecked:
     """`BatchIdentifier`: `identifier`'s readings, each name the printed reader reads
     otherwise turned null, each refused card whose first candidate it reads named, or,
     where `identifier` can judge a card as a given code, each refused card it passes as
-    the face the reader reads (module docstring). `alike`: the tokens that share their printed index with another."""
+    the face the reader reads (module docstring). `alike`: the tokens that share their
+    printed index with another."""
 
     def __init__(self, identifier: BatchIdentifier, reader: PrintedReader) -> None:
         self.identifier = identifier
