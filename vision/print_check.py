@@ -66,8 +66,7 @@ class PrintChecked:
     def identify_many(self, cards: Sequence[np.ndarray]) -> list[Reading]:
         readings = self.identifier.identify_many(cards)
         named = [i for i, reading in enumerate(readings) if reading.code is not None]
-        refused = [i for i, reading in enumerate(readings) if reading.code is None and reading.candidates
-                   and self.reader.token_of(reading.candidates[0].code) not in self.alike]
+        refused = [i for i, reading in enumerate(readings) if reading.code is None and reading.candidates]
         for i, printed in zip(named, self.reader.tokens_many([cards[i] for i in named])):
             code = readings[i].code
             assert code is not None
@@ -76,9 +75,11 @@ class PrintChecked:
                 readings[i] = replace(readings[i], code=None, confidence=0.0)
         asked: list[tuple[int, str]] = []
         for i, read in zip(refused, self.reader.identify_many([cards[i] for i in refused])):
-            if read.code is not None and read.code == readings[i].candidates[0].code:
+            if read.code is None or self.reader.token_of(read.code) in self.alike:
+                continue
+            if read.code == readings[i].candidates[0].code:
                 readings[i] = replace(readings[i], code=read.code, confidence=read.confidence)
-            elif read.code is not None and self.reader.token_of(read.code) not in self.alike:
+            else:
                 asked.append((i, read.code))
         if asked and isinstance(self.identifier, JudgingIdentifier):
             for (i, _), judged in zip(asked, self.identifier.judged_as([cards[i] for i, _ in asked], [c for _, c in asked])):

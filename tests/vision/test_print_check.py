@@ -123,6 +123,8 @@ def test_a_refused_card_the_print_reads_as_another_face_is_named_where_the_deck_
     reading = PrintChecked(deck, dugtungan).identify(card)
     assert deck.asked == ["YA"] and reading.code == "YA"
     assert PrintChecked(_Judges("NA", passes=None), dugtungan).identify(card).code is None
+    # the deck's first code a syllable that also comes with an action word: the reader's YA is still judged
+    assert PrintChecked(_Judges("LI", passes="YA"), dugtungan).identify(card).code == "YA"
 
 
 def test_a_refused_syllable_that_also_comes_with_an_action_word_stays_null(dugtungan):
