@@ -188,8 +188,15 @@ def blank_of_table(image: np.ndarray, quads: np.ndarray) -> np.ndarray:
     the ring's mean within BLANK_DISTANCE: 17 of 50 false finds of the joint detector
     doubted instead of 5, none of 727 cards instead of 1;
     scripts/experiments/find_rules.py)."""
+    spread, share = blank_measures(image, quads)
+    return (spread < BLANK_STD) & (share >= BLANK_SHARE)
+
+
+def blank_measures(image: np.ndarray, quads: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(n,) each quadrilateral's middle's spread and (n,) the share of the ring round it
+    of the middle's colour, as `blank_of_table` judges them."""
     if not len(quads):
-        return np.zeros(0, bool)
+        return np.zeros(0), np.zeros(0)
     patches = np.stack([_cutout(image, q) for q in np.asarray(quads, np.float32)])
     lab: np.ndarray = cv2.cvtColor(patches.reshape(-1, patches.shape[2], 3), cv2.COLOR_BGR2LAB).reshape(patches.shape).astype(np.float32)
     lab[..., 0] *= 0.5  # as `quad_features` weighs lightness
@@ -203,7 +210,7 @@ def blank_of_table(image: np.ndarray, quads: np.ndarray) -> np.ndarray:
     ring[MARGIN:MARGIN + CARD_H, MARGIN:MARGIN + CARD_W] = False
     middle = core.reshape(n, -1, 3).mean(axis=1)
     alike = np.sqrt(((smooth[:, ring] - middle[:, None]) ** 2).sum(axis=2)) < BLANK_DISTANCE
-    return (cells.reshape(n, -1, 3).std(axis=1).mean(axis=1) < BLANK_STD) & (alike.mean(axis=1) >= BLANK_SHARE)
+    return cells.reshape(n, -1, 3).std(axis=1).mean(axis=1), alike.mean(axis=1)
 
 
 FEATURES = 3 * 3 + 2 + 3 + 4 + 4 + 1 + 4 + 1 + 3 + GRID[0] * GRID[1] + 3

@@ -423,12 +423,7 @@ class GalleryIdentifier:
         g = self.gallery
         readings = [Reading(None, 0.0, ()) for _ in cards]
         known = [i for i, code in enumerate(codes) if code in g.codes]
-        if not known:
-            return readings
-        sizes = [cards[i].shape[1::-1] for i in known]
-        halves = halved([cards[i] for i in known])
-        shot_sims = g.similarities(self.embedder.embed(halves), templates(halves))
-        for i, sims, detail, cells, size in zip(known, shot_sims, details(halves), colour_cells(halves), sizes):
+        for i, (sims, detail, cells, size) in zip(known, self._looks([cards[i] for i in known])):
             code = codes[i]
             ranking = g.as_code(sims, detail, cells, code)
             weakest = min(margin(ranking, g), _coarse(ranking, g))  # the fine cells' second chance not given
@@ -441,15 +436,10 @@ class GalleryIdentifier:
         own pixels): one batch through the network and one matrix product shortlist
         codes, the close look ranks them and checks the winner, and a card it would
         refuse has a second look at the codes ranked next."""
-        if not cards:
-            return []
         g = self.gallery
-        sizes = [card.shape[1::-1] for card in cards]
-        cards = halved(cards)
-        shot_sims = g.similarities(self.embedder.embed(cards), templates(cards))
         n = len(g.codes)
         readings: list[Reading] = []
-        for sims, detail, cells, size in zip(shot_sims, details(cards), colour_cells(cards), sizes):
+        for sims, detail, cells, size in self._looks(cards):
             ranking = g.ranked(sims, detail, cells)
             weakest = margin(ranking, g)
             if weakest < 0 and (second := g.second_look(ranking, detail, cells)) is not None:
@@ -462,3 +452,13 @@ class GalleryIdentifier:
                                  for i, c in enumerate(ranking.columns[: self.top])),
                 rotated=bool(column >= n), outline=_outline(ranking.warp, size)))
         return readings
+
+    def _looks(self, cards: Sequence[np.ndarray]) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, tuple[int, int]]]:
+        """What every look at a card starts from, for a batch in one network call: its
+        row of `Gallery.similarities`, its detail image, its colour cells and its size."""
+        if not cards:
+            return []
+        sizes = [card.shape[1::-1] for card in cards]
+        halves = halved(cards)
+        shot_sims = self.gallery.similarities(self.embedder.embed(halves), templates(halves))
+        return list(zip(shot_sims, details(halves), colour_cells(halves), sizes))

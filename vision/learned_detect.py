@@ -381,14 +381,18 @@ def _odd_ones(cards: list[Detection], settings: JointSettings) -> list[bool]:
     of 565 cards.)"""
     if len(cards) < 4:
         return [False] * len(cards)
+    area, shape = size_and_shape(cards)
+    return ((area < settings.odd_area) & (np.abs(shape - 1) >= settings.odd_shape)).tolist()
+
+
+def size_and_shape(cards: list[Detection]) -> tuple[np.ndarray, np.ndarray]:
+    """(n,) each card's area over the median of the others', and (n,) its short over
+    long side over theirs: what `_odd_ones` judges."""
     areas = np.array([_polygon_area(d.corners) for d in cards])
     shapes = np.array([aspect(d.corners) for d in cards])
-    odd = []
-    for i in range(len(cards)):
-        others = np.arange(len(cards)) != i
-        odd.append(bool(areas[i] < settings.odd_area * np.median(areas[others])
-                        and abs(shapes[i] / np.median(shapes[others]) - 1) >= settings.odd_shape))
-    return odd
+    others = ~np.eye(len(cards), dtype=bool)
+    return (np.array([areas[i] / np.median(areas[o]) for i, o in enumerate(others)]),
+            np.array([shapes[i] / np.median(shapes[o]) for i, o in enumerate(others)]))
 
 
 def _typical(other_finds: list[float], learned_outside: np.ndarray) -> float:

@@ -32,43 +32,42 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
 
 import vision.learned_detect as learned_detect  # noqa: E402
 from scripts.lib.evaluate import TruthCard, match_by_centre  # noqa: E402
-from vision.cardness import BLANK_CELL, BLANK_DISTANCE, CARD_H, CARD_W, MARGIN, _cutout  # noqa: E402
-from vision.detect import _polygon_area  # noqa: E402
-from vision.geometry import aspect  # noqa: E402
+from vision import cardness  # noqa: E402
+from vision.cardness import BLANK_DISTANCE  # noqa: E402
 from vision.interfaces import Detection  # noqa: E402
 from vision.joint_settings import JointSettings  # noqa: E402
-from vision.learned_detect import JointCardDetector, NetworkView  # noqa: E402
+from vision.learned_detect import JointCardDetector, NetworkView, size_and_shape  # noqa: E402
 
 SPREADS, SHARES = (0.5, 1.0, 1.5, 2.0), (0.3, 0.4, 0.5)   # the blank test's cuts tried
 AREAS, SHAPES = (0.3, 0.4, 0.5, 0.6), (0.1, 0.15, 0.2, 0.25)  # the odd-card rule's cuts tried
 
 
-def blank_measures(image: np.ndarray, quad: np.ndarray) -> dict[str, float]:
-    """A find's middle's spread, its distance from the ring's mean colour, and the
-    share of the ring's pixels of its colour, as `blank_of_table` measures them."""
-    lab = cv2.cvtColor(_cutout(image, quad.astype(np.float32)), cv2.COLOR_BGR2LAB).astype(np.float32)
-    lab[..., 0] *= 0.5
-    dx, dy = CARD_W // 4, CARD_H // 4
-    core = lab[MARGIN + dy:MARGIN + CARD_H - dy, MARGIN + dx:MARGIN + CARD_W - dx]
-    rows, columns = core.shape[0] // BLANK_CELL, core.shape[1] // BLANK_CELL
-    spread = float(core.reshape(rows, BLANK_CELL, columns, BLANK_CELL, 3).mean(axis=(1, 3)).reshape(-1, 3).std(axis=0).mean())
-    ring = np.ones(lab.shape[:2], bool)
-    ring[MARGIN:MARGIN + CARD_H, MARGIN:MARGIN + CARD_W] = False
-    middle = core.reshape(-1, 3).mean(axis=0)
-    return {"spread": spread, "distance": float(np.linalg.norm(lab[ring].mean(axis=0) - middle)),
-            "share": float((np.linalg.norm(cv2.blur(lab, (3, 3))[ring] - middle, axis=1) < BLANK_DISTANCE).mean())}
+def blank_measures(image: np.ndarray, quads: np.ndarray) -> list[dict[str, float]]:
+    """Each find's middle's spread and the share of the ring of its colour (the rule
+    now, `vision.cardness.blank_measures`), and its distance from the ring's mean
+    colour (the rule before, which only this script still measures)."""
+    spreads, shares = cardness.blank_measures(image, quads)
+    rows = []
+    for quad, spread, share in zip(quads, spreads, shares):
+        lab = cv2.cvtColor(cardness._cutout(image, quad.astype(np.float32)), cv2.COLOR_BGR2LAB).astype(np.float32)
+        lab[..., 0] *= 0.5
+        dx, dy = cardness.CARD_W // 4, cardness.CARD_H // 4
+        middle = lab[cardness.MARGIN + dy:cardness.MARGIN + cardness.CARD_H - dy,
+                     cardness.MARGIN + dx:cardness.MARGIN + cardness.CARD_W - dx].reshape(-1, 3).mean(axis=0)
+        ring = np.ones(lab.shape[:2], bool)
+        ring[cardness.MARGIN:cardness.MARGIN + cardness.CARD_H, cardness.MARGIN:cardness.MARGIN + cardness.CARD_W] = False
+        rows.append({"spread": float(spread), "share": float(share),
+                     "distance": float(np.linalg.norm(lab[ring].mean(axis=0) - middle))})
+    return rows
 
 
 def odd_measures(cards: list[Detection]) -> list[dict[str, float]]:
-    """Each card's area and shape over the median of the frame's others (none where
-    fewer than four)."""
+    """Each card's area and shape over the median of the frame's others
+    (`vision.learned_detect.size_and_shape`; none where fewer than four)."""
     if len(cards) < 4:
         return []
-    areas = np.array([_polygon_area(d.corners) for d in cards])
-    shapes = np.array([aspect(d.corners) for d in cards])
-    others = [np.arange(len(cards)) != i for i in range(len(cards))]
-    return [{"area": float(areas[i] / np.median(areas[o])), "shape": float(shapes[i] / np.median(shapes[o]))}
-            for i, o in enumerate(others)]
+    area, shape = size_and_shape(cards)
+    return [{"area": float(a), "shape": float(s)} for a, s in zip(area, shape)]
 
 
 def scenes(caches: list[Path]) -> Iterator[tuple[np.ndarray, np.ndarray, list[Detection], dict[int, str], dict[int, str]]]:
@@ -111,7 +110,7 @@ def main() -> None:
     blank: list[tuple[str, dict[str, float]]] = []
     odd: list[tuple[str, dict[str, float]]] = []
     for image, quads, sure, blank_labels, sure_labels in scenes(args.caches):
-        blank += [(blank_labels.get(i, "false"), blank_measures(image, q)) for i, q in enumerate(quads)]
+        blank += [(blank_labels.get(i, "false"), m) for i, m in enumerate(blank_measures(image, quads))]
         odd += [(sure_labels.get(i, "false"), m) for i, m in enumerate(odd_measures(sure))]
     settings = JointSettings()
     report: dict[str, object] = {
