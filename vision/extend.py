@@ -21,9 +21,11 @@ PART_OF_CARD = 1.08  # a find this much squarer or thinner than a card may be pa
 
 
 def whole_card_outlines(quad: np.ndarray, card_aspect: float = CARD_ASPECT) -> list[np.ndarray]:
-    """The outlines (clockwise from the find's first corner) of a card of `card_aspect`
-    (short over long side) that `quad` would be the end or the side of: none where
-    `quad` already has about a card's shape."""
+    """The outlines of a card of `card_aspect` (short over long side) that `quad` would
+    be the end or the side of, clockwise from the find's first corner or the one after
+    it, whichever starts a short side (a card is cut out from its short side; a
+    find nearly square may have been read from either side); none where `quad`
+    already has about a card's shape."""
     q = np.asarray(quad, np.float32)
     across = 0.5 * float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3]))  # sides 0-1 and 3-2
     along = 0.5 * float(np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1]))   # sides 0-3 and 1-2
@@ -41,5 +43,7 @@ def whole_card_outlines(quad: np.ndarray, card_aspect: float = CARD_ASPECT) -> l
     for start in (0.0, 1.0 - grow):  # the missing part beyond one end or the other
         box = square.copy()
         box[:, axis] = start + box[:, axis] * grow
-        outlines.append(cv2.perspectiveTransform(box.reshape(1, 4, 2), to_image)[0])
+        outline = cv2.perspectiveTransform(box.reshape(1, 4, 2), to_image)[0]
+        outlines.append(outline if across * (grow if axis == 0 else 1) <= along * (grow if axis == 1 else 1)
+                        else np.roll(outline, -1, axis=0))
     return outlines

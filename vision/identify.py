@@ -414,6 +414,11 @@ class GalleryIdentifier:
     def identify(self, card: np.ndarray) -> Reading:
         return self.identify_many([card])[0]
 
+    @property
+    def codes(self) -> Sequence[str]:
+        """The codes enrolled."""
+        return self.gallery.codes
+
     def judged_as(self, cards: Sequence[np.ndarray], codes: Sequence[str]) -> list[Reading]:
         """Each card named `codes[i]` (an enrolled code) where it passes every open-set
         test of that code's shot, its print at the coarse cells (as `Gallery.second_look`

@@ -23,8 +23,13 @@ face. Not a syllable that also comes with an action word (LI beside LI:LAKTAW): 
 reader may miss the word where the deck's tests caught it (a held-out LI:LAKTAW cut off
 short of its band was read LI by both). And a refused card the reader is sure is another
 face the deck enrolled (its wide look ranked the card behind a look-alike) is judged by
-the deck as that face (`JudgingIdentifier.judged_as`), and named only where it passes
-every test there. Measured in models/README.md ("Names checked by print").
+the deck as that face (`JudgingIdentifier.judged_as`), and named where it passes every
+test there; or, failing them, where the print names the face by itself: a dugtungan
+syllable the reader finds likelier than all others together. On the training families
+the deck's look of such cards was no guide (a pips-family YO cut a pixel off the true
+outline ranked NGI, KO, ... first and YO nowhere in its first eight) while the reader
+read the syllable at 0.999; a Gargon value is not enough (its colour is the deck's to
+tell). Measured in models/README.md ("Names checked by print").
 """
 
 from __future__ import annotations
@@ -38,10 +43,15 @@ import numpy as np
 from vision.interfaces import BatchIdentifier, Reading
 from vision.printed import GAMES, PrintedReader, index_token
 
+PRINT_ALONE = 0.5  # a syllable the reader finds likelier than all others together names an enrolled face the deck refused
+
 
 @runtime_checkable
 class JudgingIdentifier(Protocol):
     """An identifier that can test a card as one code it names (vision/identify.py)."""
+
+    @property
+    def codes(self) -> Sequence[str]: ...
 
     def judged_as(self, cards: Sequence[np.ndarray], codes: Sequence[str]) -> list[Reading]: ...
 
@@ -73,19 +83,29 @@ class PrintChecked:
             token = self.reader.token_of(code)
             if (printed.token is not None and printed.token != token) or printed.doubts(token, self.reader.margin):
                 readings[i] = replace(readings[i], code=None, confidence=0.0)
-        asked: list[tuple[int, str]] = []
+        asked: list[tuple[int, str, Reading]] = []
         for i, read in zip(refused, self.reader.identify_many([cards[i] for i in refused])):
             if read.code is None or self.reader.token_of(read.code) in self.alike:
                 continue
             if read.code == readings[i].candidates[0].code:
                 readings[i] = replace(readings[i], code=read.code, confidence=read.confidence)
             else:
-                asked.append((i, read.code))
+                asked.append((i, read.code, read))
         if asked and isinstance(self.identifier, JudgingIdentifier):
-            for (i, _), judged in zip(asked, self.identifier.judged_as([cards[i] for i, _ in asked], [c for _, c in asked])):
+            enrolled = set(self.identifier.codes)
+            for (i, code, read), judged in zip(asked, self.identifier.judged_as([cards[i] for i, _, _ in asked],
+                                                                                [code for _, code, _ in asked])):
                 if judged.code is not None:
                     readings[i] = judged
+                elif code in enrolled and self._names_alone(read):
+                    readings[i] = read
         return readings
+
+    def _names_alone(self, read: Reading) -> bool:
+        """Whether the printed reading names a face by itself: a dugtungan syllable (not a
+        Gargon value, whose colour the reader reads from a scheme it knows), read likelier
+        than every other token together (PRINT_ALONE)."""
+        return read.code is not None and self.reader.token_of(read.code) == read.code and read.confidence >= PRINT_ALONE
 
 
 def checked_by_print(identifier: BatchIdentifier, game: str, threads: int = 1) -> BatchIdentifier:

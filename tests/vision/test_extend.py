@@ -54,3 +54,15 @@ def test_the_whole_card_is_found_in_the_finds_own_perspective():
     seen = cv2.perspectiveTransform(card.reshape(1, 4, 2), tilt)[0]
     part = cv2.perspectiveTransform(_part(card, 0.15, 1.0).reshape(1, 4, 2), tilt)[0]
     assert max(quad_iou(o, seen) for o in whole_card_outlines(part)) > 0.95
+
+
+def test_a_whole_card_starts_at_a_short_side_however_its_part_was_read():
+    """A part nearly square is read from either corner (vision/recognize.py); the card it
+    would be part of is cut out from its short side either way, not turned on its side."""
+    card = _card(angle=10.0)
+    part = _part(card, 0.0, 0.75)
+    for start in (0, 1):
+        for outline in whole_card_outlines(np.roll(part, -start, axis=0)):
+            sides = np.linalg.norm(outline - np.roll(outline, -1, axis=0), axis=1)
+            assert sides[0] < sides[1]
+        assert max(quad_iou(o, card) for o in whole_card_outlines(np.roll(part, -start, axis=0))) > 0.97

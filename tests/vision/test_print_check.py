@@ -45,11 +45,13 @@ class _Says:
 
 class _Judges(_Says):
     """A deck that refuses every card, ranking `code` first, and that, asked to judge a
-    card as one code, passes it only as `passes` (as its tests on that code's shot would)."""
+    card as one code, passes it only as `passes` (as its tests on that code's shot would);
+    it enrolled those two codes and `enrolled`."""
 
-    def __init__(self, code: str, passes: str | None) -> None:
+    def __init__(self, code: str, passes: str | None, enrolled: tuple[str, ...] = ()) -> None:
         super().__init__(code, refused=True)
         self.passes, self.asked = passes, []
+        self.codes = (code,) + ((passes,) if passes else ()) + enrolled
 
     def judged_as(self, cards: Sequence[np.ndarray], codes: Sequence[str]) -> list[Reading]:
         self.asked += list(codes)
@@ -125,6 +127,19 @@ def test_a_refused_card_the_print_reads_as_another_face_is_named_where_the_deck_
     assert PrintChecked(_Judges("NA", passes=None), dugtungan).identify(card).code is None
     # the deck's first code a syllable that also comes with an action word: the reader's YA is still judged
     assert PrintChecked(_Judges("LI", passes="YA"), dugtungan).identify(card).code == "YA"
+
+
+def test_a_refused_card_whose_syllable_the_reader_is_sure_of_is_named_by_its_print_alone(dugtungan):
+    """The deck ranked the card behind a look-alike and its tests fail at YA too (a cut a
+    few per cent off, a design whose print it cannot line up); the syllable printed names
+    the face by itself, and the deck enrolled it. A Gargon value does not: its colour is
+    the deck's to tell."""
+    card = _photo("dugtungan", "YA")
+    assert PrintChecked(_Judges("NA", passes=None, enrolled=("YA",)), dugtungan).identify(card).code == "YA"
+    assert PrintChecked(_Judges("NA", passes=None), dugtungan).identify(card).code is None  # YA never enrolled
+    gargon = _photo("gargon", "red-6")
+    assert PrintedReader("gargon").identify(gargon).code == "red-6"
+    assert PrintChecked(_Judges("blue-6", passes=None, enrolled=("red-6",)), PrintedReader("gargon")).identify(gargon).code is None
 
 
 def test_a_refused_syllable_that_also_comes_with_an_action_word_stays_null(dugtungan):

@@ -94,3 +94,21 @@ def test_cards_in_a_tight_grid_are_fitted_to_their_own_edges_not_to_a_frame_insi
     refined = refine_quads(image, rough)
     errors = [float(np.linalg.norm(r - c, axis=1).max()) for r, c in zip(refined, cards)]
     assert max(errors) < 2.0, errors
+
+
+def test_outlines_of_one_card_are_fitted_apart_as_each_would_be_alone():
+    """Other outlines of the same card lie on it: fitted together, a card's outline takes
+    the ends of its search lines on them for another card's, and the table's colour from
+    what is left (vision/recognize.py: `_fitted_apart`)."""
+    from vision.recognize import _fitted_apart
+
+    image = _table()
+    centre = CARD.mean(axis=0)
+    grown, shrunk = centre + 1.08 * (CARD - centre), centre + 0.8 * (CARD - centre)
+    other = CARD + np.float32([400, 150])
+    tries = [(0, grown), (0, shrunk), (1, other), (0, CARD + np.float32([3, 3]))]
+    fitted = _fitted_apart(image, tries)
+    assert [i for i, _ in fitted] == [0, 0, 1, 0]
+    alone = [refine_quads(image, [quad])[0] for _, quad in tries]
+    for (_, quad), single in zip(fitted, alone):
+        assert np.allclose(quad, single, atol=1e-3)
