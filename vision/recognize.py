@@ -250,8 +250,8 @@ class CardRecognizer:
         little less unsure. The whole card round the outline `first` read is tried too,
         where a second cut moved it: a cut along a wrong candidate's face that reads a
         little less unsure (0.006 for 0.0) no longer has the panel's shape that tells
-        where the rest of the card lies (measured on the training families' ribbon rows:
-        the part above the ribbon, cut along another card's face, lost its whole card)."""
+        where the rest of the card lies (on the training families' scenes it named one
+        card more of 437, a rare case: most such parts keep their shape)."""
         tries = [(i, quad) for i, ((corners, reading), done, was) in enumerate(zip(chosen, settled, first))
                  if _unsure(reading) and not done
                  for outline in ([corners] if was is corners else [corners, was]) for quad in whole_card_outlines(outline)]
