@@ -39,11 +39,11 @@ def whole_card_outlines(quad: np.ndarray, card_aspect: float = CARD_ASPECT) -> l
         grow, axis = card_aspect / shape, 0 if along >= across else 1
     else:
         return []
+    width, length = (across * grow, along) if axis == 0 else (across, along * grow)  # the whole card's sides 0-1 and 1-2
     outlines = []
     for start in (0.0, 1.0 - grow):  # the missing part beyond one end or the other
         box = square.copy()
         box[:, axis] = start + box[:, axis] * grow
         outline = cv2.perspectiveTransform(box.reshape(1, 4, 2), to_image)[0]
-        outlines.append(outline if across * (grow if axis == 0 else 1) <= along * (grow if axis == 1 else 1)
-                        else np.roll(outline, -1, axis=0))
+        outlines.append(outline if width <= length else np.roll(outline, -1, axis=0))
     return outlines
