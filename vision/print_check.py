@@ -19,9 +19,14 @@ The two looks also join the other way: a card the deck refuses (its open-set tes
 on faint print, a cast of light, a blur its cuts were not set for) whose first-ranked
 face is what the reader reads, sure, in full (a Gargon value and its colour), is named:
 two networks, one comparing with the deck's shots and one reading print, agree on one
-face. Not a syllable that also comes with an action word (LI beside LI:LAKTAW): the
-reader may miss the word where the deck's tests caught it (a held-out LI:LAKTAW cut off
-short of its band was read LI by both). And a refused card the reader is sure is another
+face. A dugtungan syllable, which names its face by itself, needs only to be read
+likelier than all other syllables together (PRINT_ALONE) where the deck ranks it first:
+a pips-family YO the deck refused was read YO at 0.97, unsure only because neither
+corner index alone was sure of it. Not a syllable printed bare that also comes with an
+action word (LI beside LI:LAKTAW): the reader may miss the word where the deck's tests
+caught it (a held-out LI:LAKTAW cut off short of its band was read LI by both). The
+word itself, read, is not missed (a pips-family LI:LAKTAW the deck ranked first but
+refused was read LI:LAKTAW at 0.996). And a refused card the reader is sure is another
 face the deck enrolled (its wide look ranked the card behind a look-alike) is judged by
 the deck as that face (`JudgingIdentifier.judged_as`), and named where it passes every
 test there; or, failing them, where the print names the face by itself: a dugtungan
@@ -60,15 +65,16 @@ class PrintChecked:
     """`BatchIdentifier`: `identifier`'s readings, each name the printed reader reads
     otherwise turned null, each refused card whose first candidate it reads named, or,
     where `identifier` can judge a card as a given code, each refused card it passes as
-    the face the reader reads (module docstring). `alike`: the tokens that share their
-    printed index with another."""
+    the face the reader reads (module docstring). `wordless`: the syllables printed bare
+    that also come with an action word (LI beside LI:LAKTAW)."""
 
     def __init__(self, identifier: BatchIdentifier, reader: PrintedReader) -> None:
         self.identifier = identifier
         self.reader = reader
         self.card_size = identifier.card_size
         indices = Counter(index_token(reader.game, token) for token in reader.tokens)
-        self.alike = {token for token in reader.tokens if indices[index_token(reader.game, token)] > 1}
+        self.wordless = {token for token in reader.tokens
+                         if indices[token] > 1 and index_token(reader.game, token) == token}
 
     def identify(self, card: np.ndarray) -> Reading:
         return self.identify_many([card])[0]
@@ -85,11 +91,10 @@ class PrintChecked:
                 readings[i] = replace(readings[i], code=None, confidence=0.0)
         asked: list[tuple[int, str, Reading]] = []
         for i, read in zip(refused, self.reader.identify_many([cards[i] for i in refused])):
-            if read.code is None or self.reader.token_of(read.code) in self.alike:
-                continue
-            if read.code == readings[i].candidates[0].code:
-                readings[i] = replace(readings[i], code=read.code, confidence=read.confidence)
-            else:
+            first = readings[i].candidates[0].code
+            if self._agrees(read, first):
+                readings[i] = replace(readings[i], code=first, confidence=read.candidates[0].score)
+            elif read.code is not None and self.reader.token_of(read.code) not in self.wordless:
                 asked.append((i, read.code, read))
         if asked and isinstance(self.identifier, JudgingIdentifier):
             enrolled = set(self.identifier.codes)
@@ -97,15 +102,24 @@ class PrintChecked:
                                                                                 [code for _, code, _ in asked])):
                 if judged.code is not None:
                     readings[i] = judged
-                elif code in enrolled and self._names_alone(read):
+                elif code in enrolled and self._names_alone(read.confidence, code):
                     readings[i] = read
         return readings
 
-    def _names_alone(self, read: Reading) -> bool:
+    def _agrees(self, read: Reading, first: str) -> bool:
+        """Whether the printed reading names the deck's first-ranked face `first`: read
+        sure, or, for a face its print names by itself, read likelier than every other
+        token together (PRINT_ALONE); never a syllable printed bare that the reader may
+        have read without its action word."""
+        if self.reader.token_of(first) in self.wordless or not read.candidates:
+            return False
+        return read.code == first or (read.candidates[0].code == first and self._names_alone(read.candidates[0].score, first))
+
+    def _names_alone(self, confidence: float, code: str) -> bool:
         """Whether the printed reading names a face by itself: a dugtungan syllable (not a
         Gargon value, whose colour the reader reads from a scheme it knows), read likelier
         than every other token together (PRINT_ALONE)."""
-        return read.code is not None and self.reader.token_of(read.code) == read.code and read.confidence >= PRINT_ALONE
+        return self.reader.token_of(code) == code and confidence >= PRINT_ALONE
 
 
 def checked_by_print(identifier: BatchIdentifier, game: str, threads: int = 1) -> BatchIdentifier:

@@ -1,7 +1,8 @@
 """A deck's names checked against the printed token in the games whose cards print their
 names (vision/print_check.py): a look-alike face left out of the deck is left null where
 the print says otherwise, no name the print agrees with, or cannot read, is lost, and a
-card the deck refused is named where the print reads its first-ranked face in full."""
+card the deck refused is named where the print reads its first-ranked face in full (a
+syllable, which names its face by itself, read likelier than all others together)."""
 
 from __future__ import annotations
 
@@ -150,6 +151,38 @@ def test_a_refused_syllable_that_also_comes_with_an_action_word_stays_null(dugtu
     assert PrintChecked(_Says("LI", refused=True), dugtungan).identify(card).code is None
     deck = _Judges("NI", passes="LI")  # nor is the deck asked to judge it as LI
     assert PrintChecked(deck, dugtungan).identify(card).code is None and deck.asked == []
+
+
+def test_a_refused_syllable_read_with_its_action_word_is_named(dugtungan):
+    """The word read is not a word missed: a LI:LAKTAW the deck ranked first but refused,
+    and the reader reads in full, is named; a bare LI stays null (above)."""
+    card = _photo("dugtungan", "LI:LAKTAW")
+    assert dugtungan.identify(card).code == "LI:LAKTAW"
+    assert PrintChecked(_Says("LI:LAKTAW", refused=True), dugtungan).identify(card).code == "LI:LAKTAW"
+    assert PrintChecked(_Says("LI", refused=True), dugtungan).identify(card).code is None
+
+
+class _Unsure(PrintedReader):
+    """The printed reader with every reading made unsure, its likelihoods kept (as a
+    syllable read at 0.97 is where neither corner index alone is sure of it)."""
+
+    def identify_many(self, cards: Sequence[np.ndarray]) -> list[Reading]:
+        return [Reading(None, read.confidence, read.candidates, read.rotated) for read in super().identify_many(cards)]
+
+
+def test_a_refused_syllable_the_reader_finds_likelier_than_all_others_is_named_where_the_deck_ranks_it_first():
+    """Two looks agree on a face the print names by itself; a Gargon value does not (its
+    colour is the deck's to tell), nor a syllable read less likely than the others together."""
+    reader = _Unsure("dugtungan")
+    card = _photo("dugtungan", "YA")
+    assert reader.identify(card).code is None and reader.identify(card).candidates[0].score > 0.9
+    assert PrintChecked(_Says("YA", refused=True), reader).identify(card).code == "YA"
+    assert PrintChecked(_Says("WA", refused=True), reader).identify(card).code is None
+    faint = cv2.GaussianBlur(card, (0, 0), 5)  # YA still leads, at about a quarter
+    assert reader.identify(faint).candidates[0].code == "YA" and reader.identify(faint).candidates[0].score < 0.5
+    assert PrintChecked(_Says("YA", refused=True), reader).identify(faint).code is None
+    gargon = _photo("gargon", "red-6")
+    assert PrintChecked(_Says("red-6", refused=True), _Unsure("gargon")).identify(gargon).code is None
 
 
 def test_a_refused_gargon_card_is_named_only_where_its_colour_is_read_too():
