@@ -116,9 +116,9 @@ class PrintChecked:
         return read.code == first or (read.candidates[0].code == first and self._names_alone(read.candidates[0].score, first))
 
     def _names_alone(self, confidence: float, code: str) -> bool:
-        """Whether the printed reading names a face by itself: a dugtungan syllable (not a
-        Gargon value, whose colour the reader reads from a scheme it knows), read likelier
-        than every other token together (PRINT_ALONE)."""
+        """Whether the print, read as `code` at `confidence`, names the face by itself: a
+        dugtungan syllable (not a Gargon value, whose colour the reader reads from a scheme
+        it knows), read likelier than every other token together (PRINT_ALONE)."""
         return self.reader.token_of(code) == code and confidence >= PRINT_ALONE
 
 
