@@ -10,6 +10,7 @@ training world (`--seed`), so that a rule is not chosen on one draw's few cards.
 
     nice .venv/bin/python scripts/experiments/detect_errors.py --scenes 30 --cache build/detect-errors --pictures build/detect-errors/pictures
     nice .venv/bin/python scripts/experiments/detect_errors.py --scenes 60 --seed detector-tune-more:1 --cache build/detect-errors-2
+    nice .venv/bin/python scripts/experiments/detect_errors.py --scenes 60 --layouts fan,pile --families big_pips --cache build/detect-errors-pips
 """
 
 from __future__ import annotations
@@ -27,21 +28,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
 
 from bench_vision import EVAL_SEED  # noqa: E402
-from detector_world import HIDDEN, LAYOUTS, TRAIN_FAMILIES, TRAIN_TABLES, WHOLE, world_scene  # noqa: E402
+from detector_world import HIDDEN, LAYOUTS, TRAIN_FAMILIES, TRAIN_TABLES, TRAINING_ONLY_FAMILIES, WHOLE, world_scene  # noqa: E402
 from scripts.lib.evaluate import TruthCard, match_by_centre  # noqa: E402
 from vision.interfaces import Detection  # noqa: E402
 from vision.learned_detect import JointCardDetector, JointSettings, NetworkView  # noqa: E402
 from vision.refine import refine_quads  # noqa: E402
 
 
-def build(path: Path, scenes: int, seed: str, detector: JointCardDetector) -> None:
+def build(path: Path, scenes: int, seed: str, detector: JointCardDetector,
+          layouts: tuple[str, ...] = LAYOUTS, families: tuple[str, ...] = TRAIN_FAMILIES) -> None:
     """Draw the scenes as `world_layouts(held_out=False)` does and keep what the slow
     parts make of each: the frame, its truth, the network's maps and the contour finds."""
     rng = random.Random(seed)
     path.mkdir(parents=True, exist_ok=True)
-    for layout in LAYOUTS:
+    for layout in layouts:
         for i in range(scenes):
-            scene = world_scene(rng, (1280, 720), TRAIN_TABLES, TRAIN_FAMILIES, layout, card_px=(60, 400))
+            scene = world_scene(rng, (1280, 720), TRAIN_TABLES, families, layout, card_px=(60, 400))
             interior, core, scale = detector.learned.maps(scene.image)
             finds = detector.contour.detect(scene.image)
             whole = [c.outline for c in scene.cards if c.share >= WHOLE]
@@ -104,11 +106,16 @@ def main() -> None:
     parser.add_argument("--cache", type=Path, required=True)
     parser.add_argument("--pictures", type=Path)
     parser.add_argument("--joint", default="{}", help="JSON of JointSettings fields")
+    parser.add_argument("--layouts", default=",".join(LAYOUTS))
+    parser.add_argument("--families", default=",".join(TRAIN_FAMILIES),
+                        help="of the training families, and the training tiles' own (big_pips: a playing card's large pips)")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     detector = JointCardDetector(settings=JointSettings(**json.loads(args.joint)))
     if not any(args.cache.glob("*.npz")):
-        build(args.cache, args.scenes, args.seed, detector)
+        families = tuple(args.families.split(","))
+        assert set(families) <= set(TRAIN_FAMILIES + TRAINING_ONLY_FAMILIES), "the held-out family is never tuned on"
+        build(args.cache, args.scenes, args.seed, detector, tuple(args.layouts.split(",")), families)
     report = judge(args.cache, detector, args.pictures)
     for layout, row in report.items():
         print(layout, {k: v for k, v in row.items() if k != "errors"})
