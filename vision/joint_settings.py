@@ -44,7 +44,10 @@ class JointSettings:
     grow_onto: float = 0.1    # what the growth adds overlaps no other find or learned card by over this share of either
     # a sure card far smaller than the frame's others and of another shape is doubted (a chip, a patch of cloth):
     odd_area: float = 0.4     # under this share of the median area of the frame's other sure cards (three or more) ...
-    odd_shape: float = 0.15   # ... and its short over long side this share or more off their median's
+    odd_shape: float = 0.15   # ... and its short over long side this share or more off their median's;
+    # or, among one or more others, under this share of their median area whatever its shape: the issue's
+    # smallest card (60 px tall) over its largest (400 px), further apart than one deck's cards in one frame
+    tiny_area: float = (60 / 400) ** 2
 
     def no_narrower_than_deck(self, corners: np.ndarray) -> bool:
         """Short over long side no less than the narrowest deck's, within `blob_aspect`:

@@ -273,6 +273,16 @@ def test_a_find_far_smaller_than_the_cards_and_of_another_shape_is_doubted():
     assert _odd_ones(cards[:2] + [chip], JointSettings()) == [False] * 3
 
 
+def test_beside_a_card_a_find_further_from_its_size_than_the_issues_cards_are_doubted():
+    """A card filling a close-up and a sticker of the cloth beside it, far under the
+    issue's smallest card over its largest (60 over 400 px tall), whatever its shape;
+    a card just over 60 px tall beside one 400 px tall is still a card."""
+    close_up, sticker = _box((500, 400), (520, 720)), _box((100, 400), (36, 67))
+    assert _odd_ones([close_up, sticker], JointSettings()) == [False, True]
+    assert _odd_ones([_box((500, 400), (286, 400)), _box((100, 400), (44, 62))], JointSettings()) == [False, False]
+    assert _odd_ones([sticker], JointSettings()) == [False]
+
+
 @needs_realdev_photos
 def test_a_poker_chip_on_a_blackjack_table_is_no_card():
     """realphotos-dev `blackjack_surface1.png`: 16 cards and five chips on green felt;
