@@ -21,7 +21,7 @@ class JointSettings:
     core_floor: float = 0.5   # a contour find where the network's core probability nowhere reaches this is doubted
     core_fill: float = 0.1    # a find whose own core (itself shrunk by CORE) has a mean under this, a learned card beside it, too
     blob_share: float = 0.7   # a contour find holding learned cards each under this share of its area ...
-    blob_cover: float = 0.75  # ... two or more card-shaped, together covering this share of it, is touching cards;
+    blob_cover: float = 0.75  # ... two or more no narrower than a deck's, together covering this share of it, is touching cards;
     many_cover: float = 0.5   # ... three or more of any shape covering this share, a grid of them or what they lie on
     blob_aspect: float = 0.08  # card-shaped: short over long side within this of a deck's ...
     deck_aspects: tuple[float, float] = DECK_ASPECTS  # ... from the narrowest to the widest deck,

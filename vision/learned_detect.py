@@ -240,9 +240,10 @@ class JointCardDetector:
       lying on it (a floor tile, a small mat), and it is doubted;
     - it holds three or more learned cards of any shape filling half of it (touching
       cards seen at a tilt, a mat);
-    - or two or more card-shaped ones (any real deck's shape) filling it, where the
-      find is about twice the size of the frame's other finds: touching cards of one
-      deck; a card whose art box and text box the network took for cards is no larger
+    - or two or more no narrower than a deck's filling it, where the find is about
+      twice the size of the frame's other finds: touching cards of one deck (a white
+      card on a white table the network outlines short of its ends, wider than any
+      deck); a card whose art box and text box the network took for cards is no larger
       than the others, and stands;
     - or it is only a part of a larger learned card (`same_card`).
     A learned card is added where it overlaps no standing find by a third of either.
@@ -344,8 +345,10 @@ class JointCardDetector:
         area = _polygon_area(find.corners)
         inside = [d for d, held in zip(learned, holds) if held and _polygon_area(d.corners) < s.blob_share * area]
         shaped = [d for d in inside if s.deck_shaped(d.corners)]
+        # touching cards: no upper bound on their shape, as a white card on a white table is outlined short of its ends
+        pair = [d for d in inside if s.no_narrower_than_deck(d.corners)]
         if (len(inside) >= 3 and sum(map(_polygon_area, (d.corners for d in inside))) >= s.many_cover * area
-                or len(shaped) >= 2 and sum(map(_polygon_area, (d.corners for d in shaped))) >= s.blob_cover * area
+                or len(pair) >= 2 and sum(map(_polygon_area, (d.corners for d in pair))) >= s.blob_cover * area
                 and area >= s.pair_size * typical):
             return "gone"
         lo, hi = find.corners.min(axis=0), find.corners.max(axis=0)

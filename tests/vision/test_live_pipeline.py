@@ -38,11 +38,14 @@ def played(script: TableScript, detector) -> tuple[dict, list[str | None]]:
 
 
 def test_each_card_of_a_touching_row_of_white_cards_on_a_white_table_is_reported_by_name():
+    """Nor is the pair, before the third card comes, reported as one card: the network
+    outlines a white card on white short of its ends, too wide for a deck's shape, and
+    the pair's outline must still go for the two cards it holds."""
     script = touching_row("white", "bagani", ["yellow-circle", "red-square", "blue-circle"], 30, 3)
     contour, _ = played(script, ContourCardDetector())
     live, codes = played(script, live_detector())
     assert contour["recall"] < 1  # the contour loop merges the last two cards
-    assert live["recall"] == 1
+    assert (live["precision"], live["recall"]) == (1, 1)
     assert {"yellow-circle", "red-square", "blue-circle"} <= set(codes)
 
 
