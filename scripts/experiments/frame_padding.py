@@ -29,6 +29,7 @@ from vision.detect import _working_copy  # noqa: E402
 from vision.interfaces import CardDetector  # noqa: E402
 from vision.learned_detect import MULTIPLE, JointCardDetector, LearnedCardDetector  # noqa: E402
 
+
 class GreyPadded(LearnedCardDetector):
     """The frame padded grey (the network's zero) instead of by copies of its edge pixels."""
 
@@ -40,6 +41,7 @@ class GreyPadded(LearnedCardDetector):
         return self._maps_of(padded, (w, h)) + (scale,)
 
     def _maps_of(self, padded: np.ndarray, size: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+        """The interior and core maps of the network's input `padded`, cropped to `size` (w, h)."""
         logits = self.session.run(None, {"image": padded.astype(np.float32).transpose(2, 0, 1)[None]})[0][0]
         ph, pw = padded.shape[:2]
         up = [cv2.resize(p, (pw, ph), interpolation=cv2.INTER_LINEAR)[:size[1], :size[0]] for p in 1 / (1 + np.exp(-logits))]
