@@ -228,8 +228,8 @@ class JointCardDetector:
 
     So a contour find that large stands where the network sees any core in it, and what
     the network finds inside it is its print, unless that is three or more cards no
-    narrower than a deck's, or six or more of a deck's shape however small (`_surface`: a
-    mat, a row or grid of touching cards); where it sees none (an envelope, a sheet of
+    narrower than a deck's, two filling it, or six or more of a deck's shape however small
+    (`_surface`: a mat, a row or grid of touching cards); where it sees none (an envelope, a sheet of
     paper) the find is doubted. A smaller find stands where the network sees a whole
     card's core in it (`core_floor`; else it is doubted, `sure_and_doubted`), unless:
     - its own core is empty to the network (`core_fill`), the core it sees that of a
@@ -321,13 +321,17 @@ class JointCardDetector:
         no upper bound). A close-up card's print makes at most an art box and a text box,
         the latter narrow, and symbols far smaller than a card on a mat (the MTG close-up,
         tests/vision). Or `surface_many` card-shaped ones of any smaller size: a grid seen
-        from afar on a mat, its cards a hundredth of it; round symbols are no deck's shape."""
+        from afar on a mat, its cards a hundredth of it; round symbols are no deck's shape.
+        Or two no narrower than a deck's filling it, as `_verdict` asks of a smaller find:
+        two large cards touching (a close-up's art box has no such twin beside it)."""
         s = self.settings
         area = _polygon_area(find.corners)
         held = [(_polygon_area(d.corners), d.corners) for d, inside in zip(learned, holds) if inside]
         small = [a for a, c in held if s.surface_least * area < a < s.surface_share * area and s.no_narrower_than_deck(c)]
         many = [a for a, c in held if a < s.surface_share * area and s.deck_shaped(c)]
-        return len(small) >= s.surface_cards or len(many) >= s.surface_many
+        pair = [a for a, c in held if a < s.blob_share * area and s.no_narrower_than_deck(c)]
+        return (len(small) >= s.surface_cards or len(many) >= s.surface_many
+                or len(pair) >= 2 and sum(pair) >= s.blob_cover * area)
 
     def _verdict(self, find: Detection, learned: list[Detection], holds: np.ndarray, core: np.ndarray, scale: float,
                  typical: float) -> str:

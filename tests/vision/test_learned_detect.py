@@ -237,6 +237,20 @@ def test_a_find_too_large_for_the_network_holding_cards_is_what_they_lie_on():
     assert not detector._surface(mat, symbols, held)
 
 
+def test_two_touching_cards_too_large_for_the_network_are_two_cards_and_a_close_up_one():
+    """Two large cards side by side closed into one outline beyond the network's sizes
+    (three training-world rows lost a card so) make it up, filling it; a close-up card's
+    art box and text box do not: the text box is narrower than any deck."""
+    detector = JointCardDetector()
+    pair = _outline((600, 400), (480, 336))
+    cards = [_outline((480, 400), (230, 330)), _outline((720, 400), (230, 330))]
+    assert detector._surface(pair, cards, np.ones(2, bool))
+    assert not detector._surface(pair, cards, np.array([True, False]))
+    close_up = _outline((600, 400), (520, 720))
+    art, text = _outline((600, 250), (440, 330)), _outline((600, 560), (440, 170))
+    assert not detector._surface(close_up, [art, text], np.ones(2, bool))
+
+
 def test_a_grid_seen_from_afar_on_a_mat_is_each_card_however_small():
     """Fifteen cards each a hundredth of the mat under them (a training-world grid on a
     striped cloth lost 14 of its 15 cards to the mat standing as one card)."""
