@@ -329,9 +329,8 @@ class JointCardDetector:
         held = [(_polygon_area(d.corners), d.corners) for d, inside in zip(learned, holds) if inside]
         small = [a for a, c in held if s.surface_least * area < a < s.surface_share * area and s.no_narrower_than_deck(c)]
         many = [a for a, c in held if a < s.surface_share * area and s.deck_shaped(c)]
-        pair = [a for a, c in held if a < s.blob_share * area and s.no_narrower_than_deck(c)]
         return (len(small) >= s.surface_cards or len(many) >= s.surface_many
-                or len(pair) >= 2 and sum(pair) >= s.blob_cover * area)
+                or _touching_pair([c for _, c in held], area, s))
 
     def _verdict(self, find: Detection, learned: list[Detection], holds: np.ndarray, core: np.ndarray, scale: float,
                  typical: float) -> str:
@@ -349,11 +348,8 @@ class JointCardDetector:
         area = _polygon_area(find.corners)
         inside = [d for d, held in zip(learned, holds) if held and _polygon_area(d.corners) < s.blob_share * area]
         shaped = [d for d in inside if s.deck_shaped(d.corners)]
-        # touching cards: no upper bound on their shape, as a white card on a white table is outlined short of its ends
-        pair = [d for d in inside if s.no_narrower_than_deck(d.corners)]
         if (len(inside) >= 3 and sum(map(_polygon_area, (d.corners for d in inside))) >= s.many_cover * area
-                or len(pair) >= 2 and sum(map(_polygon_area, (d.corners for d in pair))) >= s.blob_cover * area
-                and area >= s.pair_size * typical):
+                or _touching_pair([d.corners for d in inside], area, s) and area >= s.pair_size * typical):
             return "gone"
         lo, hi = find.corners.min(axis=0), find.corners.max(axis=0)
         beside = False  # whether a learned card overlaps the find
@@ -374,6 +370,17 @@ class JointCardDetector:
         on_it = [d for d in shaped if _polygon_area(d.corners) < s.askew_share * area]
         lying = len(on_it) >= s.surface_cards and len(on_it) == int(holds.sum())
         return "beside" if beside and (lying or not holds.any()) and _core_fill(find, core, scale) < s.core_fill else "card"
+
+
+def _touching_pair(held: list[np.ndarray], area: float, settings: JointSettings) -> bool:
+    """Whether two or more of the learned cards a find of `area` holds (`held`, their
+    corners), each under `blob_share` of it and no narrower than a deck's, together fill
+    `blob_cover` of it: touching cards closed into one outline. No upper bound on their
+    shape: a white card on a white table is outlined short of its ends, wider than any
+    deck."""
+    pair = [a for a, c in ((_polygon_area(c), c) for c in held)
+            if a < settings.blob_share * area and settings.no_narrower_than_deck(c)]
+    return len(pair) >= 2 and sum(pair) >= settings.blob_cover * area
 
 
 def _odd_ones(cards: list[Detection], settings: JointSettings) -> list[bool]:
