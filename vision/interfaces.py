@@ -8,7 +8,7 @@ each is a protocol and the pipeline only ever talks to these.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol, Sequence
+from typing import Protocol, Sequence, runtime_checkable
 
 import numpy as np
 
@@ -108,6 +108,7 @@ class Identifier(Protocol):
         """Name one rectified card (BGR, CARD_SIZE, upright up to a 180-degree turn)."""
 
 
+@runtime_checkable
 class BatchIdentifier(Identifier, Protocol):
     """An identifier that names many cards in one model call (a whole photo's cards)."""
 

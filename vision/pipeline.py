@@ -4,14 +4,19 @@ Detection runs every frame because it is cheap and is what tells a card is still
 there (the live joint detector's network only when the table changed, see
 vision/live_detect.py); identification is slow, so the tracker calls it once per new
 card, on the frame that confirms it, and for a find the detector doubts it decides
-whether there is a card at all. Everything runs on one thread: on a Raspberry Pi the other
-cores belong to the web server, speech and the camera driver, and one predictable
-thread keeps frame times even.
+whether there is a card at all. Run once a card, it can afford what `companion
+recognize` does for a photo's card (vision/recognize.py: both ways up, cut again where
+the face lies, the whole card round a part the detector outlined, a closer look): at
+the live table a dark face may be outlined by its art panel and a white card on a
+white cloth short of its ends, and read as outlined such a card is "unknown".
+Everything runs on one thread: on a Raspberry Pi the other cores belong to the web
+server, speech and the camera driver, and one predictable thread keeps frame times even.
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Callable, Iterator
 
 import cv2
@@ -21,8 +26,9 @@ from vision.detect import rectify
 from vision.detectors import sure_and_doubted
 from vision.geometry import side_lengths
 from vision.refine import refine_quad
-from vision.interfaces import CardDetector, Detection, FrameSource, Identifier
+from vision.interfaces import BatchIdentifier, CardDetector, Detection, FrameSource, Identifier, Reading
 from vision.observations import Observation
+from vision.recognize import CardRecognizer
 from vision.track import Tracker, TrackerSettings, ZoneOf
 
 
@@ -68,13 +74,27 @@ class Pipeline:
         self.identifier = identifier
         self.tracker = Tracker(settings, zone_of)
         self.max_card_length = max_card_length
+        # a reader of many cards at once reads a new card as a photo's (module docstring)
+        self.reader = CardRecognizer(detector, identifier) if isinstance(identifier, BatchIdentifier) else None
 
     def process(self, frame: np.ndarray, timestamp: float) -> list[Observation]:
         """One frame (BGR) taken at `timestamp` seconds; the observations it causes."""
         sure, doubted = (self._cards(frame, finds) for finds in sure_and_doubted(self.detector, frame))
         quads = sure + doubted
-        return self.tracker.update(quads, timestamp, lambda corners: self.identifier.identify(cut_out(frame, corners)),
+        return self.tracker.update(quads, timestamp, lambda corners: self._identify(frame, corners),
                                    [card_look(frame, q) for q in quads], [False] * len(sure) + [True] * len(doubted))
+
+    def _identify(self, frame: np.ndarray, corners: np.ndarray) -> Reading:
+        """The reading of the card at `corners`, turned (`Reading.rotated`) as those corners
+        are: the reader's outline, its own top-left first, may be the whole card round
+        them, so the turn is the one that lays its corners nearer theirs about each
+        outline's centre."""
+        if self.reader is None:
+            return self.identifier.identify(cut_out(frame, corners))
+        card = self.reader.read_card(frame, corners)
+        own, seen = card.corners - card.corners.mean(axis=0), corners - corners.mean(axis=0)
+        turned = np.linalg.norm(own - np.roll(seen, -2, axis=0)) < np.linalg.norm(own - seen)
+        return replace(card.reading, rotated=bool(turned))
 
     def _cards(self, frame: np.ndarray, finds: list[Detection]) -> list[np.ndarray]:
         """The finds that can be a card seen from above the table.

@@ -23,6 +23,7 @@ from vision.interfaces import CARD_SIZE
 from vision.interfaces import Detection
 from vision.template import details, templates
 from vision.extend import whole_card_outlines
+from vision.pipeline import Pipeline
 from vision.recognize import CardRecognizer, _settled
 from vision.refine import refine_quads
 from vision.synth.augment import photographed, seen_small
@@ -152,6 +153,38 @@ def test_a_card_found_only_by_its_panel_is_found_whole_by_a_closer_look(gargon_w
             if result.reading.code is not None:
                 short = float(np.linalg.norm(card.corners[0] - card.corners[1]))
                 assert np.linalg.norm(result.corners - card.corners, axis=1).max() < 0.1 * short  # the panel's: 0.4
+
+
+class _OneAtATime:
+    """The deck's identifier as a reader of one card at a time: how the live table read
+    a card it had just confirmed before (vision/pipeline.py), its outline as found."""
+
+    def __init__(self, identifier) -> None:
+        self.identify = identifier.identify
+
+
+def test_the_live_table_names_a_card_it_saw_only_by_its_panel_as_a_photos_card_is_named(gargon_without_red_14):
+    """At the live table the detector may outline a card by its art panel (a dark face
+    the network splits, a busy cloth). A card confirmed there is read as a photo's card
+    (`CardRecognizer.read_card`): the closer look finds it whole and names it, where
+    its panel read as outlined names no card; and it is reported its own way up."""
+    for seed in range(EVAL_SEED, EVAL_SEED + 2):
+        scene = _scene(["red-14", "blue-14", "red-13", "red-15"], seed)
+        said = {}
+        for identifier in (gargon_without_red_14.identifier, _OneAtATime(gargon_without_red_14.identifier)):
+            pipeline = Pipeline(_PanelsOnly(scene), identifier)
+            appeared = [o for i in range(4) for o in pipeline.process(scene.image, i / 10) if o.kind == "appeared"]
+            said[identifier] = {scene.cards[t].code: appeared[p] for p, t in match_by_centre(
+                [np.array(o.corners) for o in appeared],
+                [TruthCard(c.code, tuple(c.corners.mean(0))) for c in scene.cards]).pairs}
+        now, before = said.values()
+        assert {code: o.code for code, o in now.items()} == {c.code: None if c.code == "red-14" else c.code
+                                                            for c in scene.cards}, now
+        assert all(o.code is None for o in before.values()), before  # its panel, as outlined, names no card
+        for card in scene.cards[1:]:  # the named cards' corners from their own top-left, as the panel lies
+            corners = np.array(now[card.code].corners)
+            top = card.corners[:2].mean(axis=0) - card.corners.mean(axis=0)
+            assert np.dot(corners[:2].mean(axis=0) - corners.mean(axis=0), top) > 0, card.code
 
 
 class _Outlines:
