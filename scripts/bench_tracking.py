@@ -17,8 +17,13 @@ what issue 7 adds on top.)
   detector world and the project's patterned and wood tables, the four games' faces;
   per layout, event precision and recall, median frame time (detection, tracking and
   the readings it asks for, one thread) and sustained frames per second, contour and
-  live in the same run, with how often the live network looked; and the joint
-  detector run whole on every frame, for what reusing the network's view costs.
+  live in the same run, with how often the live network looked; the joint
+  detector run whole on every frame, for what reusing the network's view costs; and
+  `live_deck_reader`, the live table as it runs: the live detector with the cards
+  named by the product's reader, a deck of the game enrolled from one generated photo
+  a face (`scripts.lib.scripted.deck_reader`): how many cards that appeared were named
+  right, named wrong, and named wrong at or above the table's bar (recorded without
+  a question).
 - zones: generated tables with 2-6 unevenly placed seats marked by ArUco seat markers,
   calibrated from the picture; accuracy of the zone of points in front of each seat
   and in the centre. Also the default (frame) zones on evenly spaced seats.
@@ -61,7 +66,8 @@ from vision.identify import GalleryIdentifier  # noqa: E402
 from vision.interfaces import Identifier  # noqa: E402
 from vision.pipeline import Pipeline  # noqa: E402
 from vision.printed import PrintedReader  # noqa: E402
-from scripts.lib.scripted import ScriptedVideo, ScriptFaces, TableScript, make_script, score_events, seat_table  # noqa: E402
+from scripts.lib.scripted import (ScriptedVideo, ScriptFaces, TableScript, deck_reader, make_script, score_events,  # noqa: E402
+                                  seat_table)
 from scripts.lib.table_layouts import LAYOUT_TABLES, LAYOUT_VIDEOS, make_layout_script  # noqa: E402
 from vision.synth.faces import GAMES  # noqa: E402
 from vision.synth.tables import enrolled_deck  # noqa: E402
@@ -74,6 +80,7 @@ LAYOUT_SEED = EVAL_SEED + 500
 LIVE_KINDS = ("contour", "live")  # the live table's detector before and after
 PARTS = ("tracking", "layouts", "zones", "pipeline")
 EVERY_FRAME = "joint_every_frame"  # for reference: what the network's view reused costs in events and time
+DECK_READER = "live_deck_reader"  # the live table as it runs: the live detector, the cards named by an enrolled deck
 
 
 def live_kind(kind: str) -> CardDetector:
@@ -92,8 +99,8 @@ class VideoRun:
 
 def run_video(kind: str, script: TableScript, video: ScriptedVideo, frames: list) -> VideoRun:
     """The video's frames through a fresh pipeline of `kind`, each frame timed."""
-    detector = live_kind(kind)
-    pipeline = Pipeline(detector, ScriptFaces(script))
+    detector = live_kind(LIVE_KINDS[1] if kind == DECK_READER else kind)
+    pipeline = Pipeline(detector, deck_reader(script.game) if kind == DECK_READER else ScriptFaces(script))
     emitted, times = [], []
     for i, frame in enumerate(frames):
         t = time.perf_counter()
@@ -107,7 +114,8 @@ class Scored:
     """Event scores and frame times of one detector, summed over videos."""
 
     def __init__(self) -> None:
-        self.totals = {"events": 0, "truth_events": 0, "right": 0, "codes_right": 0, "appeared": 0}
+        self.totals = {"events": 0, "truth_events": 0, "right": 0, "codes_right": 0, "codes_wrong": 0,
+                       "codes_wrong_sure": 0, "appeared": 0}
         self.latencies: list[float] = []
         self.in_view: list[float] = []
         self.times: list[float] = []
@@ -126,7 +134,8 @@ class Scored:
         out = {"events": t["events"], "truth_events": t["truth_events"],
                "precision": round(t["right"] / max(t["events"], 1), 4),
                "recall": round(t["right"] / max(t["truth_events"], 1), 4),
-               "codes_right_of_appeared": f'{t["codes_right"]}/{t["appeared"]}',
+               "codes_right_of_appeared": f'{t["codes_right"]}/{t["appeared"]}', "codes_wrong": t["codes_wrong"],
+               "codes_wrong_at_the_tables_bar": t["codes_wrong_sure"],
                "median_frame_ms": round(1000 * statistics.median(self.times), 1),
                "sustained_fps": round(len(self.times) / sum(self.times), 2)}
         if self.latencies:
@@ -159,7 +168,7 @@ def tracking(videos: int) -> dict:
 def layouts(per_layout: int) -> dict:
     """Videos of each layout (module docstring), contour and live in turn on the same frames."""
     report: dict = {"videos_per_layout": per_layout, "fps": 10, "size": [1280, 720], "tables": LAYOUT_TABLES}
-    kinds = LIVE_KINDS + (EVERY_FRAME,)
+    kinds = LIVE_KINDS + (EVERY_FRAME, DECK_READER)
     overall = {kind: Scored() for kind in kinds}
     per_video = []
     for n, layout in enumerate(LAYOUT_VIDEOS):

@@ -1,5 +1,6 @@
 """Why the live table's events go wrong on the layouts real tables have: each wrong
 event (where it lay, which card, if any, was under it) and each missed one, per video,
+how many of the cards that appeared were named right and wrong,
 with a picture of the frame of each wrong event (the event's outline red, the script's
 cards green).
 
@@ -27,7 +28,7 @@ import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
 from scripts.detector_world import TRAIN_TABLES  # noqa: E402
-from scripts.lib.scripted import ScriptedVideo, ScriptFaces, score_events  # noqa: E402
+from scripts.lib.scripted import ScriptedVideo, ScriptFaces, deck_reader, score_events  # noqa: E402
 from scripts.lib.table_layouts import LAYOUT_VIDEOS, make_layout_script  # noqa: E402
 from vision.detectors import live_detector  # noqa: E402
 from vision.pipeline import Pipeline  # noqa: E402
@@ -52,6 +53,9 @@ def main() -> None:
     parser.add_argument("--layouts", default=",".join(LAYOUT_VIDEOS))
     parser.add_argument("--seed", type=int, default=TUNE_SEED)
     parser.add_argument("--pictures", type=Path)
+    parser.add_argument("--reader", choices=("script", "deck"), default="script",
+                        help="name cards by the script's faces (the tracking benchmark's stand-in) or by the "
+                             "product's reader (scripts.lib.scripted.deck_reader)")
     args = parser.parse_args()
     if args.pictures:
         args.pictures.mkdir(parents=True, exist_ok=True)
@@ -62,23 +66,32 @@ def main() -> None:
             rng = random.Random(seed)
             script = make_layout_script(seed, layout, rng.choice(TRAIN_TABLES), rng.choice(GAMES))
             video = ScriptedVideo(script)
-            pipeline = Pipeline(live_detector(), ScriptFaces(script))
+            pipeline = Pipeline(live_detector(), ScriptFaces(script) if args.reader == "script" else
+                                deck_reader(script.game))
             emitted = [(i, e) for i, frame in enumerate(video) for e in pipeline.process(frame, i / script.fps)]
             score = score_events(video, emitted)
-            t = totals.setdefault(layout, [0, 0, 0])
+            t = totals.setdefault(layout, [0, 0, 0, 0, 0, 0, 0])
             t[0] += score["right"]
             t[1] += score["events"]
             t[2] += score["truth_events"]
+            t[3] += score["codes_right"]
+            t[4] += score["appeared"]
+            t[5] += score["codes_wrong"]
+            t[6] += score["codes_wrong_sure"]
             for j, wrong in enumerate(score["wrong_events"]):
                 if args.pictures:
                     picture(video, wrong, args.pictures / f"{layout}-{seed}-{j}.jpg")
                 wrong.pop("corners")
             print(json.dumps({"layout": layout, "seed": seed, "table": script.table, "game": script.game,
                               "right": score["right"], "events": score["events"], "truth": score["truth_events"],
+                              "codes_right": score["codes_right"], "codes_wrong": score["codes_wrong"],
+                              "appeared": score["appeared"],
                               "covered": sorted(video.covered_cards()),
                               "wrong": score["wrong_events"], "missed": score["missed_events"]}), flush=True)
-    print(json.dumps({layout: {"precision": round(r / max(e, 1), 3), "recall": round(r / max(t, 1), 3)}
-                      for layout, (r, e, t) in totals.items()}))
+    print(json.dumps({layout: {"precision": round(r / max(e, 1), 3), "recall": round(r / max(t, 1), 3),
+                               "codes_right_of_appeared": f"{named}/{appeared}", "codes_wrong": wrong,
+                               "codes_wrong_at_the_tables_bar": sure}
+                      for layout, (r, e, t, named, appeared, wrong, sure) in totals.items()}))
 
 
 if __name__ == "__main__":

@@ -14,18 +14,24 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Collection, Iterator, Sequence
 
 import cv2
 import numpy as np
 
 from scripts.detector_world import WHOLE, table_texture
-from vision.interfaces import Candidate, Reading
+from scripts.lib.evaluate import TABLE_CONFIDENCE
+from vision.embed import OnnxEmbedder
+from vision.identify import GalleryIdentifier
+from vision.interfaces import CARD_SIZE, BatchIdentifier, Candidate, Reading
 from vision.markers import marker_image
 from vision.observations import CENTRE, Observation, seat_zone
 from vision.synth.camera import SKIN, HandSweep, Pose, camera_homography, card_corners, draw_hand, hand_mask, paste_card
 from vision.synth.faces import game_codes, game_face
+from vision.print_check import checked_by_print
 from vision.synth.scenes import TABLES, table_image
+from vision.synth.tables import enrolled_deck
 from vision.zones import CENTRE_MARKER
 
 
@@ -192,6 +198,18 @@ class ScriptedVideo:
         return (self.frame(i) for i in range(self.script.frames))
 
 
+@lru_cache(maxsize=None)
+def deck_reader(game: str) -> BatchIdentifier:
+    """The product's reader of `game` at a scripted table: every face of the game enrolled
+    from one generated photo of it, as a person enrolls a deck (vision/synth/tables.py),
+    checked by print where the game's cards print their names. Where `ScriptFaces`
+    stands in for a reader so that tracking is scored alone, this is the reader the
+    live table runs."""
+    embedder = OnnxEmbedder(threads=1)
+    deck = enrolled_deck(game, game_codes(game), embedder, random.Random(f"scripted-deck:{game}"))
+    return checked_by_print(GalleryIdentifier(deck.gallery, embedder), game)
+
+
 class ScriptFaces:
     """An `Identifier` that knows only the faces a script puts on the table.
 
@@ -205,6 +223,7 @@ class ScriptFaces:
 
     SIZE = (24, 34)
     LEAST = 0.5
+    card_size = CARD_SIZE  # cut out as the product's readers cut a card (a `BatchIdentifier`: read as they read)
 
     def __init__(self, script: TableScript, game: str | None = None) -> None:
         game = game or script.game
@@ -216,6 +235,9 @@ class ScriptFaces:
         v = cv2.resize(image, self.SIZE, interpolation=cv2.INTER_AREA).astype(np.float32).ravel()
         v -= v.mean()
         return v / max(float(np.linalg.norm(v)), 1e-6)
+
+    def identify_many(self, cards: Sequence[np.ndarray]) -> list[Reading]:
+        return [self.identify(card) for card in cards]
 
     def identify(self, card: np.ndarray) -> Reading:
         upright, turned = self._vector(card), self._vector(cv2.rotate(card, cv2.ROTATE_180))
@@ -352,13 +374,17 @@ def score_events(video: ScriptedVideo, emitted: Sequence[tuple[int, Observation]
     from the start of the stretch of frames in which no hand covered it up to its event
     (`in_view_latencies_s`): a card put down while an arm sweeps over it cannot be seen
     until the arm has passed, and that wait is the arm's, not the tracker's.
+
+    Of the cards that appeared rightly, how many were named right (`codes_right`),
+    named another face (`codes_wrong`), and of those named so at or above the live
+    table's bar (`codes_wrong_sure`: recorded without a question to the host).
     """
     fps = video.script.fps
     covered = video.covered_cards()
     truth = truth_events(video.script, covered)
     owner: dict[int, int | None] = {}
     used: set[int] = set()
-    right, latencies, in_view, codes_right, ignored = 0, [], [], 0, 0
+    right, latencies, in_view, codes_right, codes_wrong, codes_wrong_sure, ignored = 0, [], [], 0, 0, 0, 0
     wrong: list[dict] = []
     for frame, event in emitted:
         if event.track not in owner:
@@ -384,12 +410,16 @@ def score_events(video: ScriptedVideo, emitted: Sequence[tuple[int, Observation]
                 clear_from -= 1
             in_view.append((frame - clear_from) / fps)
             codes_right += event.code == video.script.cards[card].code
+            if event.code not in (None, video.script.cards[card].code):
+                codes_wrong += 1
+                codes_wrong_sure += event.confidence >= TABLE_CONFIDENCE
     appeared = sum(t.kind == "appeared" for t in truth)
     counted = len(emitted) - ignored
     return {"events": counted, "truth_events": len(truth), "right": right,
             "precision": right / counted if counted else 1.0,
             "recall": right / len(truth) if truth else 1.0,
             "latencies_s": latencies, "in_view_latencies_s": in_view, "codes_right": codes_right,
+            "codes_wrong": codes_wrong, "codes_wrong_sure": codes_wrong_sure,
             "appeared": appeared, "wrong_events": wrong,
             "missed_events": [{"kind": t.kind, "card": t.card, "frame": t.frame}
                               for k, t in enumerate(truth) if k not in used]}
