@@ -130,6 +130,7 @@ class ScriptedVideo:
         self.script = script
         rng = random.Random(script.seed)
         self.camera = camera_homography(script.seed, script.size)
+        cv2.setRNGSeed(script.seed)  # a cloth's noise (OpenCV's own generator): the same video whatever ran before
         table = (table_image(script.table, script.size, rng) if script.table in TABLES
                  else table_texture(script.table, script.size, rng))  # the detector world's cloths
         self._table = cv2.warpPerspective(table, self.camera, script.size, borderMode=cv2.BORDER_REFLECT)
