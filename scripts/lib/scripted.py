@@ -27,9 +27,9 @@ from vision.identify import GalleryIdentifier
 from vision.interfaces import CARD_SIZE, BatchIdentifier, Candidate, Reading
 from vision.markers import marker_image
 from vision.observations import CENTRE, Observation, seat_zone
+from vision.print_check import checked_by_print
 from vision.synth.camera import SKIN, HandSweep, Pose, camera_homography, card_corners, draw_hand, hand_mask, paste_card
 from vision.synth.faces import game_codes, game_face
-from vision.print_check import checked_by_print
 from vision.synth.scenes import TABLES, table_image
 from vision.synth.tables import enrolled_deck
 from vision.zones import CENTRE_MARKER
