@@ -80,23 +80,27 @@ class Pipeline:
     def process(self, frame: np.ndarray, timestamp: float) -> list[Observation]:
         """One frame (BGR) taken at `timestamp` seconds; the observations it causes."""
         sure, doubted = (self._cards(frame, finds) for finds in sure_and_doubted(self.detector, frame))
-        quads = sure + doubted
-        return self.tracker.update(quads, timestamp, lambda corners: self._identify(frame, corners),
+        finds = sure + doubted
+        quads = [d.corners for d in finds]
+        return self.tracker.update(quads, timestamp, lambda corners: self._identify(frame, corners, finds),
                                    [card_look(frame, q) for q in quads], [False] * len(sure) + [True] * len(doubted))
 
-    def _identify(self, frame: np.ndarray, corners: np.ndarray) -> Reading:
-        """The reading of the card at `corners`, turned (`Reading.rotated`) as those corners
-        are: the reader's outline, its own top-left first, may be the whole card round
-        them, so the turn is the one that lays its corners nearer theirs about each
-        outline's centre."""
+    def _identify(self, frame: np.ndarray, corners: np.ndarray, finds: list[Detection]) -> Reading:
+        """The reading of the card at `corners` (one of this frame's `finds`, whose other
+        outline the reader may read too: `Detection.partner`), turned (`Reading.rotated`)
+        as those corners are: the reader's outline, its own top-left first, may be the
+        whole card round them, so the turn is the one that lays its corners nearer
+        theirs about each outline's centre."""
         if self.reader is None:
             return self.identifier.identify(cut_out(frame, corners))
-        card = self.reader.read_card(frame, corners)
+        found = next((d for d in finds if np.allclose(np.sort(d.corners, axis=0), np.sort(corners, axis=0))),
+                     Detection(np.asarray(corners, np.float32)))
+        card = self.reader.read_card(frame, replace(found, corners=np.asarray(corners, np.float32)))
         own, seen = card.corners - card.corners.mean(axis=0), corners - corners.mean(axis=0)
         turned = np.linalg.norm(own - np.roll(seen, -2, axis=0)) < np.linalg.norm(own - seen)
         return replace(card.reading, rotated=bool(turned))
 
-    def _cards(self, frame: np.ndarray, finds: list[Detection]) -> list[np.ndarray]:
+    def _cards(self, frame: np.ndarray, finds: list[Detection]) -> list[Detection]:
         """The finds that can be a card seen from above the table.
 
         A camera that sees a table never sees one card longer than `max_card_length` of
@@ -104,7 +108,7 @@ class Pipeline:
         table or the table split by an arm.
         """
         longest = self.max_card_length * min(frame.shape[:2])
-        return [d.corners for d in finds if side_lengths(d.corners).max() <= longest]
+        return [d for d in finds if side_lengths(d.corners).max() <= longest]
 
     def run(self, source: FrameSource, stopped: Callable[[], bool],
             clock: Callable[[], float] = time.monotonic) -> Iterator[Observation]:

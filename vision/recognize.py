@@ -189,11 +189,12 @@ class CardRecognizer:
         results = self._read(image, sure + doubted)
         return results[:len(sure)] + [r for r in results[len(sure):] if r.reading.code is not None]
 
-    def read_card(self, image: np.ndarray, corners: np.ndarray) -> CardResult:
-        """The one card the live table has just seen hold still at `corners`, read as a
+    def read_card(self, image: np.ndarray, detection: Detection) -> CardResult:
+        """The one card the live table has just seen hold still, as detected, read as a
         photo's card is: both ways up, cut again where its face lies, the whole card
-        round a part of it, a closer look (vision/pipeline.py)."""
-        return self._read(image, [Detection(np.asarray(corners, np.float32))])[0]
+        round a part of it, the detector's other outline of it, a closer look
+        (vision/pipeline.py)."""
+        return self._read(image, [detection])[0]
 
     def _read(self, image: np.ndarray, detections: list[Detection]) -> list[CardResult]:
         ways = [_both_ways(q) for q in refine_quads(image, [d.corners for d in detections])]

@@ -187,6 +187,38 @@ def test_the_live_table_names_a_card_it_saw_only_by_its_panel_as_a_photos_card_i
             assert np.dot(corners[:2].mean(axis=0) - corners.mean(axis=0), top) > 0, card.code
 
 
+class _PanelsWithTheNetworksOutline:
+    """A detector that, at the frame's full size (no closer look to take), outlines each
+    card by its middle panel, and gives each find's `partner` if asked: the card's own
+    outline, as the joint detector's network gives it where its contour search closed
+    round a printed frame."""
+
+    def __init__(self, scene, partner: bool) -> None:
+        self.cards, self.partner = scene.cards, partner
+
+    def detect(self, image):
+        return [Detection((c.corners.mean(axis=0) + 0.55 * (c.corners - c.corners.mean(axis=0))).astype(np.float32),
+                          partner=c.corners.astype(np.float32) if self.partner else None) for c in self.cards]
+
+    def working_scale(self, shape):
+        return 1.0
+
+
+def test_the_live_table_reads_a_find_at_the_detectors_other_outline_of_it_too(gargon_without_red_14):
+    """The live table hands the reader the find as detected, with the network's outline
+    of the card beside the contour search's (`Detection.partner`): a card outlined by its
+    panel is named there, the forgotten one stays unknown; without that outline, and no
+    closer look to take, none is named."""
+    scene = _scene(["red-14", "blue-14", "red-13", "red-15"], EVAL_SEED + 1)
+    truth = [TruthCard(c.code, tuple(c.corners.mean(0))) for c in scene.cards]
+    for partner, named in ((True, {"blue-14", "red-13", "red-15"}), (False, set())):
+        pipeline = Pipeline(_PanelsWithTheNetworksOutline(scene, partner), gargon_without_red_14.identifier)
+        appeared = [o for i in range(4) for o in pipeline.process(scene.image, i / 10) if o.kind == "appeared"]
+        said = {truth[t].code: appeared[p].code
+                for p, t in match_by_centre([np.array(o.corners) for o in appeared], truth).pairs}
+        assert said == {c.code: c.code if c.code in named else None for c in scene.cards}, (partner, said)
+
+
 class _Outlines:
     """A detector that finds each card's own outline in a whole frame (at half its size,
     it says), saying whether its searches agree on them or else giving the other
