@@ -23,6 +23,7 @@ from vision.interfaces import CARD_SIZE
 from vision.interfaces import Detection
 from vision.template import details, templates
 from vision.extend import whole_card_outlines
+from vision.live_detect import LiveJointDetector
 from vision.pipeline import Pipeline
 from vision.recognize import CardRecognizer, _settled
 from vision.refine import refine_quads
@@ -217,6 +218,46 @@ def test_the_live_table_reads_a_find_at_the_detectors_other_outline_of_it_too(ga
         said = {truth[t].code: appeared[p].code
                 for p, t in match_by_centre([np.array(o.corners) for o in appeared], truth).pairs}
         assert said == {c.code: c.code if c.code in named else None for c in scene.cards}, (partner, said)
+
+
+class _AllDoubted(LiveJointDetector):
+    """The live detector, doubting every card of a scene at its own outline (as it doubts
+    a checked cloth's squares: the network saw no card there)."""
+
+    def __init__(self, scene) -> None:
+        super().__init__()
+        self.cards = scene.cards
+
+    def sure_and_doubted(self, image):
+        return [], [Detection(c.corners.astype(np.float32)) for c in self.cards]
+
+
+class _CountingReader:
+    """A deck's reader that counts the cut-outs it is asked to read."""
+
+    def __init__(self, identifier) -> None:
+        self.identifier, self.card_size, self.cuts = identifier, identifier.card_size, 0
+
+    def identify(self, card):
+        self.cuts += 1
+        return self.identifier.identify(card)
+
+    def identify_many(self, cards):
+        self.cuts += len(cards)
+        return self.identifier.identify_many(cards)
+
+
+def test_the_live_table_reads_a_find_its_detector_doubts_once_at_its_outline(gargon_without_red_14):
+    """A checked cloth makes dozens of doubted finds at once, each read once; read as
+    photos' cards (both ways up, cut again, a closer look) they held a frame up for
+    seconds. A doubted find is read at its outline, one cut-out, and a card named so
+    is still a card."""
+    scene = _scene(["red-14", "blue-14", "red-13", "red-15"], EVAL_SEED)
+    reader = _CountingReader(gargon_without_red_14.identifier)
+    pipeline = Pipeline(_AllDoubted(scene), reader)
+    appeared = [o for i in range(4) for o in pipeline.process(scene.image, i / 10) if o.kind == "appeared"]
+    assert reader.cuts == len(scene.cards)
+    assert sorted(o.code for o in appeared) == ["blue-14", "red-13", "red-15"]
 
 
 class _Outlines:
