@@ -30,7 +30,7 @@ def test_the_host_enrolls_three_cards_from_uploaded_photos(browser, table, tmp_p
     page.goto(f"{table.url}/host/enroll")
     page.select_option("#enroll-game", "bagani")
     page.click("#enroll-start")
-    for code in ("blue-circle", "blue-square", "green-circle"):
+    for n, code in enumerate(("blue-circle", "blue-square", "green-circle"), start=1):
         page.wait_for_selector("#enroll-card:not([hidden])")
         page.select_option("#enroll-jump", str(game_codes("bagani").index(code)))
         assert page.locator("#enroll-code").inner_text() == code
@@ -42,7 +42,8 @@ def test_the_host_enrolls_three_cards_from_uploaded_photos(browser, table, tmp_p
         if code == "green-circle":  # the README's picture, rewritten only when asked for
             page.screenshot(path=str((DOCS if os.environ.get(REFRESH_DOCS) else tmp_path) / "enroll.png"))
         page.click("#enroll-confirm")
-    page.wait_for_function("document.getElementById('enroll-progress').textContent.startsWith('3 of')")
+        # the confirmation's answer moves the page on to the next card: wait for it before jumping
+        page.wait_for_function(f"document.getElementById('enroll-progress').textContent.startsWith('{n} of')")
     page.click("#enroll-finish")
     page.wait_for_function("document.getElementById('enroll-progress').textContent.startsWith('Saved: 3 cards')")
     assert (tmp_path / "decks" / "bagani.npz").is_file()
