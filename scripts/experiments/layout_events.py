@@ -19,6 +19,7 @@ import json
 import os
 import random
 import sys
+from collections import Counter
 from pathlib import Path
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
@@ -35,6 +36,7 @@ from vision.pipeline import Pipeline  # noqa: E402
 from vision.synth.faces import GAMES  # noqa: E402
 
 TUNE_SEED = 9_300_000
+COUNTED = ("right", "events", "truth_events", "codes_right", "appeared", "codes_wrong", "codes_wrong_sure")
 
 
 def picture(video: ScriptedVideo, wrong: dict, path: Path) -> None:
@@ -59,7 +61,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.pictures:
         args.pictures.mkdir(parents=True, exist_ok=True)
-    totals: dict[str, list[int]] = {}
+    totals: dict[str, Counter] = {}
     for n, layout in enumerate(args.layouts.split(",")):
         for k in range(args.videos):
             seed = args.seed + 100 * n + k
@@ -70,14 +72,7 @@ def main() -> None:
                                 deck_reader(script.game))
             emitted = [(i, e) for i, frame in enumerate(video) for e in pipeline.process(frame, i / script.fps)]
             score = score_events(video, emitted)
-            t = totals.setdefault(layout, [0, 0, 0, 0, 0, 0, 0])
-            t[0] += score["right"]
-            t[1] += score["events"]
-            t[2] += score["truth_events"]
-            t[3] += score["codes_right"]
-            t[4] += score["appeared"]
-            t[5] += score["codes_wrong"]
-            t[6] += score["codes_wrong_sure"]
+            totals.setdefault(layout, Counter()).update({key: score[key] for key in COUNTED})
             for j, wrong in enumerate(score["wrong_events"]):
                 if args.pictures:
                     picture(video, wrong, args.pictures / f"{layout}-{seed}-{j}.jpg")
@@ -88,10 +83,11 @@ def main() -> None:
                               "appeared": score["appeared"],
                               "covered": sorted(video.covered_cards()),
                               "wrong": score["wrong_events"], "missed": score["missed_events"]}), flush=True)
-    print(json.dumps({layout: {"precision": round(r / max(e, 1), 3), "recall": round(r / max(t, 1), 3),
-                               "codes_right_of_appeared": f"{named}/{appeared}", "codes_wrong": wrong,
-                               "codes_wrong_at_the_tables_bar": sure}
-                      for layout, (r, e, t, named, appeared, wrong, sure) in totals.items()}))
+    print(json.dumps({layout: {"precision": round(t["right"] / max(t["events"], 1), 3),
+                               "recall": round(t["right"] / max(t["truth_events"], 1), 3),
+                               "codes_right_of_appeared": f"{t['codes_right']}/{t['appeared']}",
+                               "codes_wrong": t["codes_wrong"], "codes_wrong_at_the_tables_bar": t["codes_wrong_sure"]}
+                      for layout, t in totals.items()}))
 
 
 if __name__ == "__main__":

@@ -86,12 +86,9 @@ def main() -> None:
     last = video.frame(script.frames - 1)
     reader = deck_reader(script.game)
     panels = [drawn(last, reported(video, OneCardReader(reader))), drawn(last, reported(video, reader))]
-    xs = [int(v) for c in script.cards if (q := video.corners(c, script.frames - 1)) is not None for v in q[:, 0]]
-    ys = [int(v) for c in script.cards if (q := video.corners(c, script.frames - 1)) is not None for v in q[:, 1]]
-    h, w = last.shape[:2]
-    pad = 120
-    box = (max(0, min(ys) - pad), min(h, max(ys) + pad), max(0, min(xs) - pad), min(w, max(xs) + pad))
-    crops = [titled(p[box[0]:box[1], box[2]:box[3]], title)
+    lying = np.concatenate([q for c in script.cards if (q := video.corners(c, script.frames - 1)) is not None])
+    (x0, y0), (x1, y1) = lying.min(axis=0).astype(int) - 120, lying.max(axis=0).astype(int) + 120  # the cards and a margin
+    crops = [titled(p[max(0, y0):y1, max(0, x0):x1], title)
              for p, title in zip(panels, ("before: read as outlined", "now: as a photo's card"))]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     cv2.imwrite(str(args.out), np.hstack(crops), [cv2.IMWRITE_JPEG_QUALITY, 85])
