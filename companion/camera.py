@@ -1,6 +1,6 @@
 """The camera feeding the live table, when there is one.
 
-Vision turns frames into observations (appeared / moved / gone, with code, confidence
+Vision turns frames into observations (appeared / moved / gone / named, with code, confidence
 and seat zone): a frame source, the card detector, the identifier (an enrolled deck, or
 for Gargon and dugtungan the printed-token reader), the tracker and the table zones
 (calibrated from seat markers, or spread around the frame), run by `vision.pipeline.Pipeline`. This module only

@@ -88,6 +88,7 @@ class Tally:
     right: int = 0
     wrong: int = 0
     asked: int = 0      # unsure: no name, or a confidence under the table's bar (once a card)
+    named_later: int = 0  # asked for having no name, then named right by the camera before the script named it
     missed: int = 0     # never reported within SEEN_FRAMES
     extra: int = 0      # reported, but not a change the recording made
     refused: int = 0    # script steps the rules refused (the game had gone another way)
@@ -214,6 +215,9 @@ class Camera:
         self.table.view.publish(frame)
         self.waited += 1
         for observation in self.pipeline.process(frame, timestamp):
+            if observation.kind == "named":
+                self._named_later(observation, tally)
+                continue
             self._judge(observation, tally)
             self.held.append(observation)
         self._pass_held()
@@ -242,6 +246,20 @@ class Camera:
                 self.named.pop(observation.track, None)
                 self.unnamed.pop(observation.track, None)
             self.table.observe(observation)
+
+    def _named_later(self, observation: Observation, tally: Tally) -> None:
+        """The camera names a card it reported unknown: the table hears it at once, and the
+        script need not name that card, unless it names a card other than the one laid
+        (the script, as the host, names that one)."""
+        if self._misread(observation) or observation.track in self.named:
+            return
+        waiting = [i for i, o in enumerate(self.held) if o.track == observation.track]
+        for i in waiting:
+            self.held[i] = dataclasses.replace(self.held[i], code=observation.code, confidence=observation.confidence)
+        if waiting:
+            return
+        tally.named_later += self.unnamed.pop(observation.track, None) is not None
+        self.table.observe(observation)
 
     def _misread(self, observation: Observation) -> bool:
         """The camera named a card other than the one laid there: a host at the table

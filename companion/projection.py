@@ -187,9 +187,12 @@ class Projection:
 
     def _on_answer(self, event: StoredEvent) -> None:
         question = self.questions.pop(event.data["question"], None)
-        if question is None or event.data.get("choice") is not None or event.data.get("by") == "camera":
+        if question is None or event.data.get("choice") is not None:
             return
-        if event.data.get("named"):
+        if event.data.get("by") == "camera":
+            if event.data.get("named"):
+                self.lines.append(LogLine(event.seq, f"The camera named the card {event.data['named']}", "camera"))
+        elif event.data.get("named"):
             self.lines.append(LogLine(event.seq, f"The host named the card {event.data['named']}", "host"))
         elif event.data.get("not_card"):
             self.lines.append(LogLine(event.seq, "The host said it is not a card", "host"))

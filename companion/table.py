@@ -7,7 +7,9 @@ rules call illegal, or a card it found but could not name becomes a question for
 host (with the card's picture and the identifier's runner-up names) and nothing is
 scored until it is answered. Observations that arrive while a question is open wait
 behind it and are read, in order, once the host has answered, against the game as the
-answer left it.
+answer left it. A card the camera could not name and names on a later look ("named")
+closes its question itself, and is read as that card put down; where the host has
+spoken first, the host's word stands.
 
 Two views leave the table: the host's (`snapshot`) and the viewers' (`viewer_snapshot`),
 which keeps to what the rules let everyone at the table see. A game the scoreboard
@@ -157,12 +159,14 @@ class LiveTable:
                 if observation.kind == "gone":
                     self._not_cards.discard(observation.track)
                 return
-            if observation.kind == "gone":
+            if observation.kind == "named":
+                self._named_later(observation)
+            elif observation.kind == "gone":
                 self._seen.pop(observation.track, None)
                 self._spent.discard(observation.track)
             else:
                 self._seen[observation.track] = observation
-            if self._game is not None and not self._game.finished:
+            if observation.kind != "named" and self._game is not None and not self._game.finished:
                 if self._settle_naming(observation):
                     self._release_held()
                 if self._game.questions:
@@ -170,6 +174,30 @@ class LiveTable:
                 else:
                     self._interpret(observation)
             self._changed()
+
+    def _named_later(self, observation: Observation) -> None:
+        """The camera names a card it reported unknown: read as that card appearing, its
+        question closed by the camera. The host's word stands: a card the host named,
+        dismissed or scored meanwhile is not read again; one still waiting behind
+        another question waits on, named."""
+        before = self._seen.get(observation.track)
+        if before is not None and before.code is not None:
+            return
+        appeared = dataclasses.replace(observation, kind="appeared")
+        self._seen[observation.track] = appeared
+        waiting = [i for i, held in enumerate(self._held) if held.track == observation.track and held.code is None]
+        for i in waiting:
+            self._held[i] = dataclasses.replace(self._held[i], code=observation.code, confidence=observation.confidence,
+                                                candidates=observation.candidates)
+        game = self._game
+        if waiting or before is None or game is None or game.finished or observation.track in self._spent:
+            return
+        if self._settle_naming(appeared):
+            if game.questions:
+                self._held.insert(0, appeared)
+            else:
+                self._interpret(appeared)
+                self._release_held()
 
     def _unspent(self) -> dict[int, Observation]:
         return {track: o for track, o in self._seen.items() if track not in self._spent}
@@ -272,8 +300,10 @@ class LiveTable:
         for question in list(game.questions.values()):
             if question.about == "name" and question.track == observation.track and (
                     observation.kind == "gone" or observation.code is not None):
-                self._record("answer", {"question": question.id, "choice": None, "by": "camera"})
+                answer = {"question": question.id, "choice": None, "by": "camera"}
+                self._record("answer", answer if observation.code is None else {**answer, "named": observation.code})
                 self._asked.pop(question.id, None)
+                self._pictures.pop(question.id, None)
                 settled = True
         return settled
 

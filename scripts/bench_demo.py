@@ -82,7 +82,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp, cpu_load(args.load):
         for game in args.games.split(","):
             runs = [play(game, Path(tmp), run, args.speed, args.ask_host) for run in range(args.runs)]
-            counted = ("right", "wrong", "asked", "missed", "extra", "refused", "ended_by_script", "fps")
+            counted = ("right", "wrong", "asked", "named_later", "missed", "extra", "refused", "ended_by_script", "fps")
             out[game] = {key: statistics.median(r[key] for r in runs) for key in counted}
             out[game]["changes"] = runs[0]["right"] + runs[0]["wrong"] + runs[0]["asked"] + runs[0]["missed"]
             out[game]["finished"] = sum(r["status"] == "finished" for r in runs)

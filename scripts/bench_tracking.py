@@ -115,7 +115,8 @@ class Scored:
 
     def __init__(self) -> None:
         self.totals = {"events": 0, "truth_events": 0, "right": 0, "codes_right": 0, "codes_wrong": 0,
-                       "codes_wrong_sure": 0, "appeared": 0}
+                       "codes_wrong_sure": 0, "named_later": 0, "named_later_wrong": 0, "named_later_wrong_sure": 0,
+                       "appeared": 0}
         self.latencies: list[float] = []
         self.in_view: list[float] = []
         self.times: list[float] = []
@@ -136,6 +137,8 @@ class Scored:
                "recall": round(t["right"] / max(t["truth_events"], 1), 4),
                "codes_right_of_appeared": f'{t["codes_right"]}/{t["appeared"]}', "codes_wrong": t["codes_wrong"],
                "codes_wrong_at_the_tables_bar": t["codes_wrong_sure"],
+               "named_later_right_wrong_at_the_bar": [t["named_later"], t["named_later_wrong"],
+                                                      t["named_later_wrong_sure"]],
                "median_frame_ms": round(1000 * statistics.median(self.times), 1),
                "sustained_fps": round(len(self.times) / sum(self.times), 2)}
         if self.latencies:

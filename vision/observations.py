@@ -1,4 +1,5 @@
-"""What vision tells the live table: one tracked card appeared, moved, or is gone.
+"""What vision tells the live table: one tracked card appeared, moved, or is gone, or,
+reported unknown, was named later.
 
 The tracker hides frames, flicker and hands from everyone downstream; what leaves vision
 is only these plain, JSON-ready facts, so the live table, the event log and the demo
@@ -15,8 +16,8 @@ from typing import Any, Literal, Mapping, Sequence
 
 from rules.payload import BadInput, expect, items, opt, req
 
-ObservationKind = Literal["appeared", "moved", "gone"]
-KINDS: tuple[str, ...] = ("appeared", "moved", "gone")
+ObservationKind = Literal["appeared", "moved", "gone", "named"]
+KINDS: tuple[str, ...] = ("appeared", "moved", "gone", "named")
 
 CENTRE = "centre"
 
@@ -74,7 +75,8 @@ class Observation:
     `last_seen` are the timestamps (seconds, the frame source's clock) of the first and
     latest frames the card was seen in; for "gone" the latter is when it was last seen,
     not when the tracker gave up on it. `previous_zone` is set on "moved" when the card
-    crossed into another zone.
+    crossed into another zone. "named" comes only after an "appeared" without a code:
+    the camera, reading the card again, now names it.
     """
 
     kind: ObservationKind

@@ -25,6 +25,13 @@ another is as large as it and is named. So is a newcomer both smaller than the t
 cards and of another shape: the strip of a fan's card a later card covers. A part is
 read again only once its place or shape no longer make it one.
 
+A card reported unknown is read again while it lies still, seen by a sure find, after
+`reread_after` sightings and then after twice as many each time (the detector may
+outline it better once a hand has gone or its network looked again, and the light
+changes): named so, it is reported "named", the same track with its name, so the host
+need not answer the question its unknown report raised. The wait doubles so a thing
+that is no card of the deck costs a reading every few seconds, not one a frame.
+
 The tracker knows no pixels: it takes corner quadrilaterals and a callback that names
 the card inside one, so it is tested on plain coordinates and the pipeline decides how
 a card is cut out and read.
@@ -73,6 +80,8 @@ class TrackerSettings:
     move_threshold: float = 0.35  # how far a card must come to rest from where it was last reported
     settle_frames: int = 2       # frames a moved card must hold still before "moved"
     still_tolerance: float = 0.05  # movement between frames still counted as holding still
+    reread_after: int = 10       # sightings of a card reported unknown before it is read again (then doubled)
+    longest_reread_wait: int = 160  # ... but never more than this many
 
 
 @dataclass
@@ -91,6 +100,8 @@ class _Track:
     doubted: bool = False        # its latest sighting was a find the detector doubts
     refused: bool = False        # doubted, and the reader could not name it
     reported_corners: np.ndarray | None = None
+    unread: int = 0              # sure, still sightings since an unknown card was last read
+    reread_wait: int = 0         # ... and how many it waits for before its next reading
 
     @property
     def confirmed(self) -> bool:
@@ -227,7 +238,7 @@ class Tracker:
             # a newcomer must also hold still: a card put down does, a passing hand does not
             track.hits = track.hits + 1 if track.still else 1
             return self._confirm_if_due(track, identify)
-        return self._moved_if_settled(track, identify)
+        return self._named_later(track, identify) + self._moved_if_settled(track, identify)
 
     def _unseen(self, track: _Track) -> list[Observation]:
         track.missed += 1
@@ -259,7 +270,24 @@ class Tracker:
         track.reading = reading
         track.reported_centre, track.reported_corners = track.centre, track.corners
         track.zone = self._zone_of(track.corners)
+        track.reread_wait = self.settings.reread_after
         return [self._observation("appeared", track)]
+
+    def _named_later(self, track: _Track, identify: IdentifyCard) -> list[Observation]:
+        """A card reported unknown, read again once it has waited its turn (module docstring)."""
+        if track.reading is None or track.reading.code is not None:
+            return []
+        track.unread = track.unread + 1 if track.still and not track.doubted else 0
+        if track.unread < track.reread_wait:
+            return []
+        track.unread, track.reread_wait = 0, min(2 * track.reread_wait, self.settings.longest_reread_wait)
+        reading = identify(track.corners)
+        if not self._named(reading):
+            return []
+        if reading.rotated:
+            track.corners = np.roll(track.corners, -2, axis=0)
+        track.reading = reading
+        return [self._observation("named", track)]
 
     def _named(self, reading: Reading) -> bool:
         return reading.code is not None and reading.confidence >= self.settings.doubted_confidence

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Collection, Iterator, Sequence
@@ -378,7 +379,10 @@ def score_events(video: ScriptedVideo, emitted: Sequence[tuple[int, Observation]
 
     Of the cards that appeared rightly, how many were named right (`codes_right`),
     named another face (`codes_wrong`), and of those named so at or above the live
-    table's bar (`codes_wrong_sure`: recorded without a question to the host).
+    table's bar (`codes_wrong_sure`: recorded without a question to the host). A
+    "named" event is no change of the table, so it is neither right nor wrong: of the
+    cards that appeared rightly but unnamed, it counts those named right later
+    (`named_later`) and wrong (`named_later_wrong`, `named_later_wrong_sure`).
     """
     fps = video.script.fps
     covered = video.covered_cards()
@@ -386,8 +390,18 @@ def score_events(video: ScriptedVideo, emitted: Sequence[tuple[int, Observation]
     owner: dict[int, int | None] = {}
     used: set[int] = set()
     right, latencies, in_view, codes_right, codes_wrong, codes_wrong_sure, ignored = 0, [], [], 0, 0, 0, 0
+    later: Counter[str] = Counter()
+    unnamed: dict[int, int] = {}  # track -> the card it rightly reported, unnamed
     wrong: list[dict] = []
     for frame, event in emitted:
+        if event.kind == "named":
+            ignored += 1
+            card = unnamed.pop(event.track, None)
+            if card is not None:
+                truth_code = video.script.cards[card].code
+                later["named_later" if event.code == truth_code else "named_later_wrong"] += 1
+                later["named_later_wrong_sure"] += event.code != truth_code and event.confidence >= TABLE_CONFIDENCE
+            continue
         if event.track not in owner:
             seen = round(event.last_seen * fps)
             owner[event.track] = _card_at(video, np.mean(event.corners, axis=0), seen)
@@ -411,6 +425,8 @@ def score_events(video: ScriptedVideo, emitted: Sequence[tuple[int, Observation]
                 clear_from -= 1
             in_view.append((frame - clear_from) / fps)
             codes_right += event.code == video.script.cards[card].code
+            if event.code is None:
+                unnamed[event.track] = card
             if event.code not in (None, video.script.cards[card].code):
                 codes_wrong += 1
                 codes_wrong_sure += event.confidence >= TABLE_CONFIDENCE
@@ -421,6 +437,7 @@ def score_events(video: ScriptedVideo, emitted: Sequence[tuple[int, Observation]
             "recall": right / len(truth) if truth else 1.0,
             "latencies_s": latencies, "in_view_latencies_s": in_view, "codes_right": codes_right,
             "codes_wrong": codes_wrong, "codes_wrong_sure": codes_wrong_sure,
+            **{key: later[key] for key in ("named_later", "named_later_wrong", "named_later_wrong_sure")},
             "appeared": appeared, "wrong_events": wrong,
             "missed_events": [{"kind": t.kind, "card": t.card, "frame": t.frame}
                               for k, t in enumerate(truth) if k not in used]}

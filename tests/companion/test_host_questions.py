@@ -99,7 +99,49 @@ def test_a_card_the_camera_names_after_all_closes_its_question(gargon):
     table.observe(seen(1, None, seat_zone(0), 0.3, candidates=GUESSES))
     table.observe(seen(1, "red", seat_zone(0), 0.95, kind="moved"))
     assert table.open_questions() == []
-    assert not any("named" in line for line in log(table))
+    assert "The camera named the card red" in log(table)
+    assert not any("host named" in line for line in log(table))
+
+
+def test_a_card_the_camera_names_on_a_later_look_is_played_as_named_and_its_question_closes(gargon):
+    """vision/track.py reads a card it reported unknown again and reports it "named"."""
+    table = gargon.table
+    table.observe(seen(1, None, seat_zone(0), 0.3, candidates=GUESSES))
+    table.observe(seen(1, "red", seat_zone(0), 0.95, kind="named"))
+    assert table.open_questions() == []
+    assert "The camera named the card red" in log(table)
+    assert [(c["card"].code, c["card"].status) for c in table.seen_cards()] == [("red", "named")]
+    table.observe(seen(2, "blue", seat_zone(1)))  # Ben plays: Ana's card was her play
+    assert [a["action"] for a in table.snapshot()["accepted"]] == [
+        {"kind": "play", "player": 0, "colours": ["red"]}]
+    assert table.open_questions() == []
+
+
+def test_the_hosts_word_stands_over_the_cameras_later_name(gargon):
+    table = gargon.table
+    table.observe(seen(1, None, seat_zone(0), 0.3, candidates=GUESSES))
+    table.answer(table.open_questions()[0], None, code="green")
+    table.observe(seen(2, None, seat_zone(1), 0.3, candidates=GUESSES))
+    table.answer(table.open_questions()[0], None)  # dismissed: nothing to score there
+    before = (table.snapshot()["accepted"], log(table))
+    table.observe(seen(1, "red", seat_zone(0), 0.95, kind="named"))
+    table.observe(seen(2, "red", seat_zone(1), 0.95, kind="named"))
+    assert (table.snapshot()["accepted"], log(table)) == before
+    assert [c["code"] for c in table.snapshot()["table"]][0] == "green"
+    assert table.open_questions() == []
+
+
+def test_a_card_named_later_while_it_waits_behind_a_question_is_read_by_that_name(gargon):
+    table = gargon.table
+    table.observe(seen(1, "red", seat_zone(0), 0.5))
+    table.observe(seen(2, "blue", seat_zone(1)))  # asks about Ana's play
+    table.observe(seen(3, None, seat_zone(2), 0.3, candidates=GUESSES))  # Ben's play waits behind it
+    table.observe(seen(3, "red", seat_zone(2), 0.95, kind="named"))
+    assert len(table.open_questions()) == 1 and table.snapshot()["held"] == 1
+    table.answer(table.open_questions()[0], 0)
+    assert [a["action"]["player"] for a in table.snapshot()["accepted"]][::-1] == [0, 1]
+    assert table.open_questions() == []  # the card that waited is red: nothing to ask about its name
+    assert [c["code"] for c in table.snapshot()["table"]] == ["red", "blue", "red"]
 
 
 def test_a_refused_reading_of_several_cards_offers_each_runner_up_that_the_rules_allow(services):

@@ -281,6 +281,27 @@ class _Outlines:
         return 0.5 if shape == self.frame else 1.0
 
 
+def test_the_live_table_names_a_card_once_the_chip_on_it_is_taken_off(gargon_without_red_14):
+    """A card confirmed while a dark chip lay on its middle is reported unknown (the host
+    is asked); read again once it lies bare, it is reported "named", the same track;
+    the forgotten card stays unknown however often it is read."""
+    scene = _scene(["red-14", "blue-14", "red-13", "red-15"], EVAL_SEED)
+    covered = scene.image.copy()
+    blue = next(c for c in scene.cards if c.code == "blue-14")
+    length = float(np.linalg.norm(blue.corners[1] - blue.corners[2]))
+    cv2.circle(covered, tuple(int(v) for v in blue.corners.mean(axis=0)), int(0.2 * length), (60, 60, 70), -1)
+    pipeline = Pipeline(_Outlines(scene, agreed=True), gargon_without_red_14.identifier)
+    settings = pipeline.tracker.settings
+    frames = [covered] * settings.confirm_frames + [scene.image] * (3 * settings.reread_after)
+    said = [o for i, frame in enumerate(frames) for o in pipeline.process(frame, i / 10)]
+    under = [min(scene.cards, key=lambda c: np.linalg.norm(c.corners.mean(0) - np.mean(o.corners, axis=0))).code
+             for o in said]
+    assert [(o.kind, card, o.code) for o, card in zip(said, under)] == [
+        ("appeared", "red-14", None), ("appeared", "blue-14", None), ("appeared", "red-13", "red-13"),
+        ("appeared", "red-15", "red-15"), ("named", "blue-14", "blue-14")], said
+    assert said[-1].track == said[1].track
+
+
 def _grown(corners: np.ndarray, factor: float) -> np.ndarray:
     centre = corners.mean(axis=0)
     return (centre + factor * (corners - centre)).astype(np.float32)

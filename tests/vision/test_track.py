@@ -269,3 +269,45 @@ def test_a_smaller_card_of_the_tables_shape_is_still_reported_unnamed():
     frames = [[(card(100, 100), False)]] * 5 + [[(card(100, 100), False), (card(400, 100, length=70), False)]] * 5
     events = play_doubted(frames, lambda corners: Reading("red-7", 0.9) if _long(corners) > 80 else Reading(None, 0.2))
     assert [(e.kind, e.code) for _, e in events] == [("appeared", "red-7"), ("appeared", None)]
+
+
+class NamesOnLook:
+    """Cannot name the card at first (a hand's shadow over it, a part of it outlined), and
+    names it from its `look`-th reading on, turned; counts its readings."""
+
+    def __init__(self, look: int) -> None:
+        self.look = look
+        self.calls = 0
+
+    def __call__(self, corners: np.ndarray) -> Reading:
+        self.calls += 1
+        return Reading("red-7", 0.9, rotated=True) if self.calls >= self.look else Reading(None, 0.2)
+
+
+REREAD = TrackerSettings().reread_after
+
+
+def test_a_card_reported_unknown_is_read_again_while_it_lies_still_and_named_later():
+    identify = NamesOnLook(2)
+    events = play(Tracker(), [[card(100, 100)]] * (N + REREAD + 5), identify)
+    assert [(i, e.kind, e.code) for i, e in events] == [(N - 1, "appeared", None), (N - 1 + REREAD, "named", "red-7")]
+    assert events[0][1].track == events[1][1].track and identify.calls == 2
+    assert np.allclose(events[1][1].corners, np.roll(card(100, 100), -2, axis=0))  # its own top-left first
+
+
+def test_a_card_no_reading_names_is_read_again_less_and_less_often():
+    """Something that is none of the deck's cards, lying there a minute at 10 frames a second."""
+    identify = NamesOnLook(10 ** 6)
+    events = play(Tracker(), [[card(100, 100)]] * 600, identify)
+    assert [e.kind for _, e in events] == ["appeared"]
+    longest = TrackerSettings().longest_reread_wait
+    waits = [REREAD * 2 ** k for k in range(8) if REREAD * 2 ** k < longest]
+    assert identify.calls == 1 + len(waits) + (600 - N - sum(waits)) // longest
+
+
+def test_a_card_reported_unknown_is_not_read_again_while_it_slides_or_the_detector_doubts_it():
+    identify = NamesOnLook(2)
+    sliding = [[(card(100 + 8 * k, 100), False)] for k in range(2 * REREAD)]
+    doubted = [[(card(100 + 16 * REREAD, 100), True)]] * (2 * REREAD)
+    events = play_doubted([[(card(100, 100), False)]] * N + sliding + doubted, identify)
+    assert [e.kind for _, e in events] == ["appeared", "moved"] and identify.calls == 1
