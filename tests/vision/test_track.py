@@ -311,3 +311,13 @@ def test_a_card_reported_unknown_is_not_read_again_while_it_slides_or_the_detect
     doubted = [[(card(100 + 16 * REREAD, 100), True)]] * (2 * REREAD)
     events = play_doubted([[(card(100, 100), False)]] * N + sliding + doubted, identify)
     assert [e.kind for _, e in events] == ["appeared", "moved"] and identify.calls == 1
+
+
+def test_two_touching_cards_taken_for_one_unnamed_card_do_not_keep_that_card_there():
+    """An unnamed card may be two touching cards outlined as one: seen apart, they are no
+    parts that keep it on the table; once it is gone they are the table's cards."""
+    blob = np.vstack([card(100, 100)[:1], card(172, 100)[1:3], card(100, 100)[3:]])
+    frames = [[(blob, False)]] * N + [[(card(100, 100), False), (card(172, 100), False)]] * (M + N + 2)
+    events = play_doubted(frames, lambda corners: Reading(None, 0.2))
+    assert [(i, e.kind) for i, e in events][:2] == [(N - 1, "appeared"), (N + M - 1, "gone")]
+    assert [e.kind for _, e in events[2:]] == ["appeared", "appeared"]
