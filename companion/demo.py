@@ -246,6 +246,11 @@ class Camera:
                 self.named.pop(observation.track, None)
                 self.unnamed.pop(observation.track, None)
             self.table.observe(observation)
+            if observation.track in self.unnamed and self._known_to_the_table(observation.track):
+                del self.unnamed[observation.track]  # as far as the game needs (a Gargon back, by its colour)
+
+    def _known_to_the_table(self, track: int) -> bool:
+        return any(c["card"].track == track and c["card"].code is not None for c in self.table.seen_cards())
 
     def _named_later(self, observation: Observation, tally: Tally) -> None:
         """The camera names a card it reported unknown: the table hears it at once, and the

@@ -79,20 +79,34 @@ def as_known(ranked: Sequence[tuple[str, float | None]], schema: Mapping[str, An
     """A card's guesses as what can be known of it now: a guess none of `lists` holds
     stands for the entry of those lists its facts name, the chances of the guesses that
     fold into one entry added up. A face-down Gargon card is only its colour (its back
-    shows no value), so `blue-3 30%, blue-8 19%` is `blue 49%`. Guesses nothing folds
-    into stay as they are."""
+    shows no value), so `blue-3 30%, blue-8 19%` is `blue 49%`; a guess of that entry
+    itself (the printed reader's bare colour, 90%) holds them all, so the entry's chance
+    is the larger of it and their sum. Guesses nothing folds into stay as they are,
+    except a guess that is only a fact of the cards needed (that bare colour, where the
+    card's face is due; with no list now, a fact of any of the game's cards): no name
+    for one of them."""
     entries = schema.get("lists", {})
     known = {_fold(e["code"]): e["code"] for name in lists for e in entries.get(name, ())
              if isinstance(e["code"], str)}
     facts = {_fold(e["code"]): e.get("facts", {}) for listed in entries.values() for e in listed
              if isinstance(e["code"], str)}
-    merged: dict[str, list[float | None]] = {}
+    facts_of = lists or entries  # every list where the rules allow events too many to list (a reveal)
+    coarser = {_fold(v) for name in facts_of for e in entries.get(name, ()) for v in e.get("facts", {}).values()
+               if isinstance(v, str)} - set(known)
+    merged: dict[str, tuple[list[float | None], list[float | None]]] = {}  # entry -> (itself, folded into it)
     for code, score in ranked:
+        if _fold(code) in coarser:
+            continue
         into = known.get(_fold(code)) or next((known[_fold(v)] for v in facts.get(_fold(code), {}).values()
                                               if isinstance(v, str) and _fold(v) in known), code)
-        merged.setdefault(into, []).append(score)
-    return [(code, None if None in scores else round(min(1.0, sum(s for s in scores if s is not None)), 4))
-            for code, scores in merged.items()]
+        merged.setdefault(into, ([], []))[_fold(into) != _fold(code)].append(score)
+    return [(code, _chance(itself, folded)) for code, (itself, folded) in merged.items()]
+
+
+def _chance(itself: list[float | None], folded: list[float | None]) -> float | None:
+    if None in itself or None in folded:
+        return None
+    return round(min(1.0, max(sum(s for s in itself if s is not None), sum(s for s in folded if s is not None))), 4)
 
 
 def _card_in(action: Mapping[str, Any] | None, ranked: Sequence[tuple[str, float | None]]

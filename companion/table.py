@@ -204,6 +204,8 @@ class LiveTable:
 
     def _interpret(self, observation: Observation) -> None:
         game = self._require_game()
+        if observation.code is None and observation.kind != "gone":
+            observation = self._known_as(observation)
         if observation.code is None:
             if observation.kind != "gone":
                 self._ask_name(observation)
@@ -212,6 +214,19 @@ class LiveTable:
             if game.questions:  # later readings assumed the questioned one; the answer decides
                 break
             self._consider(reading)
+
+    def _known_as(self, observation: Observation) -> Observation:
+        """A card the camera could not name, named as far as the game needs it now (a
+        Gargon card laid face down, by its colour) where the chance of that reaches the
+        table's bar; else as it came, to be asked about."""
+        game = self._require_game()
+        known = game.adapter.known_as(observation, game.state)
+        if known is None or known[1] < self.confidence:
+            return observation
+        seen = self._seen.get(observation.track)
+        if seen is not None and seen.code is None:
+            self._seen[observation.track] = dataclasses.replace(seen, code=known[0], confidence=known[1])
+        return dataclasses.replace(observation, code=known[0], confidence=known[1])
 
     def _consider(self, reading: Reading) -> None:
         game = self._require_game()

@@ -198,6 +198,9 @@ class PrintedToken:
 
 
 MARGINS = {"gargon": 0.35, "dugtungan": 0.2}
+#: A Gargon card whose likeliest value has less chance than this prints none (a back:
+#: 0.18-0.41 on 48 photographed backs; the demo's stray with printed words, 0.55).
+NO_VALUE = 0.5
 #: A token the whole card alone does not name by the margin is named with the corners'
 #: help only where one corner reads its index with at least this probability by itself:
 #: a second look settles a doubt only when it is sure of what it saw.
@@ -301,8 +304,14 @@ class PrintedReader(_PrintedModel):
                 return Reading(None, float(per_token[order[0]]) * colour.confidence, candidates, rotated)
             prefix, confidence = f"{colour.colour}-", colour.confidence
         candidates = tuple(Candidate(prefix + self.tokens[i], float(per_token[i]) * confidence) for i in order)
-        return Reading(candidates[0].code if self._sure(per_token) and may_name[order[0]] else None, candidates[0].score,
-                       candidates, rotated)
+        if not (self._sure(per_token) and may_name[order[0]]):
+            # a Gargon card laid face down shows its colour and no value, and its colour is all
+            # its play needs: where no value has even half the chance, its colour alone is a
+            # guess of its own, last (print that is no value, a stray's words, reads peaked)
+            back = bool(prefix) and per_token[order[0]] < NO_VALUE
+            bare = (Candidate(prefix.rstrip("-"), confidence),) if back else ()
+            return Reading(None, candidates[0].score, candidates + bare, rotated)
+        return Reading(candidates[0].code, candidates[0].score, candidates, rotated)
 
 
 @dataclass(frozen=True)

@@ -100,6 +100,12 @@ class Adapter(Protocol):
         (e.g. a Gargon play is complete when the next player passes)."""
         ...
 
+    def known_as(self, observation: Observation, state: GameState) -> tuple[str, float] | None:
+        """What a card the camera could not name is, as far as the game needs to know it
+        now, and the chance of that (a Gargon card laid face down is its colour alone);
+        None when the game needs its full name."""
+        ...
+
     def host_templates(self, state: GameState) -> Sequence[Choice]:
         """Events the host may enter by hand, pre-filled (anything the camera cannot see)."""
         ...
@@ -130,6 +136,9 @@ class HostAdapter:
 
     def settle(self, state: GameState, seen: Mapping[int, Observation]) -> Sequence[Reading]:
         return ()
+
+    def known_as(self, observation: Observation, state: GameState) -> tuple[str, float] | None:
+        return None
 
     def host_templates(self, state: GameState) -> Sequence[Choice]:
         names = [p["name"] for p in state.to_dict()["players"]]

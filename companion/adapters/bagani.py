@@ -88,6 +88,9 @@ class BaganiAdapter:
     def settle(self, state: GameState, seen: Mapping[int, Observation]) -> Sequence[Reading]:
         return ()
 
+    def known_as(self, observation: Observation, state: GameState) -> tuple[str, float] | None:
+        return None  # every event names its cards in full
+
     @staticmethod
     def _one(question: str, seen: str, observation: Observation, event: Callable[[str], Mapping[str, Any]],
              state: GameState | None = None) -> Reading:

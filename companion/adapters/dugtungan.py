@@ -92,6 +92,9 @@ class DugtunganAdapter:
     def settle(self, state: GameState, seen: Mapping[int, Observation]) -> Sequence[Reading]:
         return ()
 
+    def known_as(self, observation: Observation, state: GameState) -> tuple[str, float] | None:
+        return None  # every event names its cards in full
+
     def host_templates(self, state: GameState) -> Sequence[Choice]:
         players = list(state.to_dict()["players"])
         actions = [a.to_dict() for a in state.legal_actions()]

@@ -19,6 +19,7 @@ from typing import Any, Mapping, Sequence
 
 from companion.adapters import Choice, HostEvent, Reading, Recording, Step, describe
 from rules.core import GameState
+from rules.gargon.cards import COLOURS
 from rules.gargon.events import ChooseBattle, Draw, Pass, Play, Reveal
 from vision.observations import Observation, seat_zone, zone_seat
 
@@ -72,6 +73,15 @@ class GargonAdapter:
             return ()
         laid = _seat_cards(seen, current)
         return (self._play(current, laid, names),) if laid else ()
+
+    def known_as(self, observation: Observation, state: GameState) -> tuple[str, float] | None:
+        """While players lay cards, a card is laid face down and is its colour alone: one
+        the camera could not name whose guesses include a bare colour (the printed reader
+        saw its colour and no value: a back) is that colour, at the reader's chance of it."""
+        if state.to_dict()["phase"] != "playing":
+            return None
+        colours = [(code, score) for code, score in observation.candidates if code in COLOURS]
+        return max(colours, key=lambda c: c[1]) if colours else None
 
     def _play(self, seat: int, laid: list[Observation], names: Sequence[str]) -> Reading:
         colours = [_colour(o.code) for o in sorted(laid, key=lambda o: o.track)]

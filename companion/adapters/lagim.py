@@ -51,6 +51,9 @@ class LagimAdapter:
     def settle(self, state: GameState, seen: Mapping[int, Observation]) -> Sequence[Reading]:
         return ()
 
+    def known_as(self, observation: Observation, state: GameState) -> tuple[str, float] | None:
+        return None  # every event names its cards in full
+
     def host_templates(self, state: GameState) -> Sequence[Choice]:
         names = [p["name"] for p in state.to_dict()["players"]]
         actions = [a.to_dict() for a in state.legal_actions()]

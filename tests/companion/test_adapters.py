@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from companion.adapters.bagani import DEMO_DECK
 from vision.observations import CENTRE, Observation, seat_zone
 
@@ -141,6 +143,40 @@ def test_gargon_backs_the_camera_guesses_a_value_for_stay_backs_until_the_reveal
     table.observe(card(4, "blue-1", seat_zone(1), kind="gone", confidence=0.9))
     table.observe(card(14, "blue-7", seat_zone(1)))
     assert texts(table)[-1] == "Cards turned up: Ana red-9, blue-4; Ben red-12, blue-7"
+
+
+def back(track, colour, seat, chance):
+    """A Gargon card face down as the printed reader reports it: no name, value guesses in
+    its colour, and its colour alone, last (vision/printed.py)."""
+    guesses = ((f"{colour}-13", 0.27), (f"{colour}-15", 0.22), (f"{colour}-12", 0.14), (colour, chance))
+    return dataclasses.replace(card(track, None, seat_zone(seat), confidence=0.27), candidates=guesses)
+
+
+def test_gargon_cards_laid_face_down_are_played_by_the_colour_on_their_backs(gargon):
+    """Gargon cards show their colour on both sides, and a play is its colours: a back the
+    camera reads surely by its colour is played with no question to the host."""
+    table = gargon.table
+    table.observe(back(1, "red", 0, 0.97))
+    table.observe(back(2, "blue", 0, 0.93))
+    table.observe(back(3, "green", 1, 1.0))
+    assert table.open_questions() == []
+    assert texts(table) == ["Ana plays red, blue face down"]
+    assert {c["card"].code for c in table.seen_cards()} == {"red", "blue", "green"}
+
+
+def test_gargon_a_back_whose_colour_is_unsure_is_asked_about_and_a_face_due_is_never_named_by_colour(gargon):
+    table = gargon.table
+    table.observe(back(1, "red", 0, 0.6))  # under the table's bar: asked, by colour
+    (question,) = table.snapshot()["questions"]
+    assert [(c["code"], c["confidence"]) for c in question["choices"]][:1] == [("red", 0.63)]
+    table.answer(question["id"], 0)
+    table.observe(card(2, "red", seat_zone(1)))
+    table.submit({"kind": "pass", "player": 2, "draws": [1]})
+    table.observe(card(1, "red", seat_zone(0), kind="gone"))
+    table.observe(back(11, "red", 0, 1.0))  # a face turned up whose value the camera cannot read
+    (question,) = table.snapshot()["questions"]
+    assert [c["code"] for c in question["choices"]][:3] == ["red-13", "red-15", "red-12"]
+    assert "red" not in [c["code"] for c in question["choices"]]
 
 
 def test_gargon_the_last_play_ends_when_its_own_first_card_is_turned_over(gargon):

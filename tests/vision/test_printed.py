@@ -172,3 +172,19 @@ def test_the_tokens_alone_are_what_the_full_reading_names_without_its_colour(gar
                 assert printed.token == (reading.code.partition("-")[2] if game == "gargon" else reading.code)
                 assert printed.probabilities[printed.token] == max(printed.probabilities.values())
                 assert not printed.doubts(printed.token, reader.margin)
+
+
+def test_a_gargon_card_lying_face_down_is_no_card_named_but_its_colour_is_a_guess(gargon):
+    """Gargon cards show their colour on both sides (the rulebook): a back is read as no
+    card, with its colour alone as its last guess, which is what a play laid face down
+    needs (companion/adapters/gargon.py); a face read in full has no such guess."""
+    from vision.synth.recording import card_face
+
+    rng = random.Random("gargon-backs")
+    for colour in ("white", "blue", "violet", "red", "yellow", "green"):
+        reading = gargon.identify(photographed(card_face("gargon", colour), rng))
+        assert reading.code is None, (colour, reading)
+        assert (reading.candidates[-1].code, reading.candidates[-1].score) == (colour, 1.0), (colour, reading)
+        assert all(c.code.startswith(colour + "-") for c in reading.candidates[:-1])
+    face = gargon.identify(photographed(game_face("gargon", "red-14"), rng))
+    assert face.code == "red-14" and all("-" in c.code for c in face.candidates)
