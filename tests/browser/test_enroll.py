@@ -50,6 +50,33 @@ def test_the_host_enrolls_three_cards_from_uploaded_photos(browser, table, tmp_p
     page.close()
 
 
+def test_a_card_the_host_picks_while_a_confirmation_is_on_its_way_stays_picked(browser, table, tmp_path):
+    """On a slow phone link the host confirms a card and picks another before the answer
+    comes: the answer records the confirmation and leaves the host's pick alone."""
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{table.url}/host?token={HOST_TOKEN}")
+    page.goto(f"{table.url}/host/enroll")
+    page.select_option("#enroll-game", "bagani")
+    page.click("#enroll-start")
+    page.wait_for_selector("#enroll-card:not([hidden])")
+    photo = tmp_path / "blue-circle.jpg"
+    photo.write_bytes(card_photo("bagani", "blue-circle"))
+    page.set_input_files("#enroll-photo", str(photo))
+    page.wait_for_selector("#enroll-preview:not([hidden])")
+    held = []
+    page.route("**/api/host/enroll/confirm", lambda route: held.append((route, route.fetch())))
+    page.click("#enroll-confirm")
+    while not held:  # the confirmation reached the server; its answer is held back
+        page.wait_for_timeout(50)
+    picked = game_codes("bagani").index("green-circle")
+    page.select_option("#enroll-jump", str(picked))
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    page.wait_for_function("document.getElementById('enroll-progress').textContent.startsWith('1 of')")
+    assert page.locator("#enroll-code").inner_text() == "green-circle"
+    page.close()
+
+
 def test_the_camera_set_up_pages_pass_axe_and_are_reached_by_keyboard(browser, table):
     page = browser.new_page(viewport=PHONE)
     page.goto(f"{table.url}/host?token={HOST_TOKEN}")

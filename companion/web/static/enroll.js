@@ -73,16 +73,22 @@
     $("enroll-confirm").focus();
   };
   $("enroll-confirm").onclick = async () => {
+    const confirmed = index;
     const data = await call("confirm");
-    if (data) { index = nextOpen(index + 1); draw(data); }
+    if (!data) return;
+    if (index === confirmed) index = nextOpen(index + 1);  // not if the host picked another card meanwhile
+    draw(data);
   };
   $("enroll-retake").onclick = async () => {
     const data = await call("retake");
     if (data) draw(data);
   };
   $("enroll-skip").onclick = async () => {
+    const skipped = index;
     const data = walk.pending === null ? walk : await call("retake");
-    if (data) { index = Math.min(index + 1, walk.codes.length - 1); draw(data); }
+    if (!data) return;
+    if (index === skipped) index = Math.min(index + 1, walk.codes.length - 1);
+    draw(data);
   };
   $("enroll-finish").onclick = async () => {
     const data = await call("finish");
