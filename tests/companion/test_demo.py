@@ -102,6 +102,10 @@ def test_the_demo_makes_the_camera_ask_each_kind_of_question_and_each_is_answere
         picked = [refused[e.data["question"]]["choices"][e.data["choice"]]["action"] for e in gargon
                   if e.type == "answer" and e.data["question"] in refused and e.data["choice"] is not None]
         assert {"kind": "play", "player": 2, "colours": ["green"]} in picked, picked
+        # the seven cards laid face down are played by the colour on their backs: the only
+        # card the camera asks the Gargon host to name is the stray
+        named = [e for e in gargon if e.type == "question" and e.data["about"] == "name"]
+        assert len(named) == 1, [e.data["text"] for e in named]
     finally:
         close_services(services)
 
