@@ -94,22 +94,16 @@ def test_the_picker_names_a_card_and_not_a_card_ignores_it_until_it_leaves(gargo
         table.answer(99, None, code="red")
 
 
-def test_a_card_the_camera_names_after_all_closes_its_question(gargon):
+@pytest.mark.parametrize("kind", ["moved", "named"])
+def test_a_card_the_camera_names_after_all_closes_its_question_and_is_played_as_named(gargon, kind):
+    """Named on a move, or on a later look ("named": vision/track.py reads a card it
+    reported unknown again)."""
     table = gargon.table
     table.observe(seen(1, None, seat_zone(0), 0.3, candidates=GUESSES))
-    table.observe(seen(1, "red", seat_zone(0), 0.95, kind="moved"))
+    table.observe(seen(1, "red", seat_zone(0), 0.95, kind=kind))
     assert table.open_questions() == []
     assert "The camera named the card red" in log(table)
     assert not any("host named" in line for line in log(table))
-
-
-def test_a_card_the_camera_names_on_a_later_look_is_played_as_named_and_its_question_closes(gargon):
-    """vision/track.py reads a card it reported unknown again and reports it "named"."""
-    table = gargon.table
-    table.observe(seen(1, None, seat_zone(0), 0.3, candidates=GUESSES))
-    table.observe(seen(1, "red", seat_zone(0), 0.95, kind="named"))
-    assert table.open_questions() == []
-    assert "The camera named the card red" in log(table)
     assert [(c["card"].code, c["card"].status) for c in table.seen_cards()] == [("red", "named")]
     table.observe(seen(2, "blue", seat_zone(1)))  # Ben plays: Ana's card was her play
     assert [a["action"] for a in table.snapshot()["accepted"]] == [
