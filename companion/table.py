@@ -162,7 +162,10 @@ class LiveTable:
             if observation.kind == "named":
                 self._named_later(observation)
             elif observation.kind == "gone":
-                self._seen.pop(observation.track, None)
+                known = self._seen.pop(observation.track, None)
+                if observation.code is None and known is not None and known.code is not None:
+                    # it leaves as what the table knew it as (a Gargon back, by its colour)
+                    observation = dataclasses.replace(observation, code=known.code, confidence=known.confidence)
                 self._spent.discard(observation.track)
             else:
                 self._seen[observation.track] = observation

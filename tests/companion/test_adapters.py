@@ -179,6 +179,16 @@ def test_gargon_a_back_whose_colour_is_unsure_is_asked_about_and_a_face_due_is_n
     assert "red" not in [c["code"] for c in question["choices"]]
 
 
+def test_gargon_the_last_play_of_backs_ends_when_its_first_back_is_turned_over(gargon):
+    """The camera never names a back; the table knew it by its colour, and it leaves so."""
+    table = gargon.table
+    for track, (colour, seat) in enumerate([("green", 0), ("green", 1), ("green", 2)], start=1):
+        table.observe(back(track, colour, seat, 1.0))
+    assert texts(table) == ["Ana plays green face down", "Ben plays green face down"]
+    table.observe(dataclasses.replace(back(3, "green", 2, 1.0), kind="gone"))
+    assert texts(table)[-1] == "Carla plays green face down"
+
+
 def test_gargon_the_last_play_ends_when_its_own_first_card_is_turned_over(gargon):
     table = gargon.table
     table.observe(card(1, "green-3", seat_zone(0), confidence=0.9))
