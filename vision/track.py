@@ -32,6 +32,15 @@ changes): named so, it is reported "named", the same track with its name, so the
 need not answer the question its unknown report raised. The wait doubles so a thing
 that is no card of the deck costs a reading every few seconds, not one a frame.
 
+A card turned over where it lies (a Gargon play's backs turned up for the reveal, a Lagim
+Forest card turned up) keeps its place, size and often much of its look (a Gargon card
+shows its colour on both sides), so it goes on as the same track. So a card whose look,
+holding still at the outline it was last read at, is no longer the look it was read at
+is read again, once; named as another card, the card it was is "gone" and the one turned
+up "appeared". A hand resting over a card changes its look too, but is read as no card
+or as the same one. Only at the same outline: a card whose outline changed (a dark face
+the network outlines by its panel, then whole) is no card turned over.
+
 The tracker knows no pixels: it takes corner quadrilaterals and a callback that names
 the card inside one, so it is tested on plain coordinates and the pipeline decides how
 a card is cut out and read.
@@ -82,6 +91,8 @@ class TrackerSettings:
     still_tolerance: float = 0.05  # movement between frames still counted as holding still
     reread_after: int = 10       # sightings of a card reported unknown before it is read again (then doubled)
     longest_reread_wait: int = 160  # ... but never more than this many
+    turned_likeness: float = 0.9  # a look less like the one a card was read at than this: read again
+    steady_likeness: float = 0.98  # ... once it is this like the sighting before (no hand passing over)
 
 
 @dataclass
@@ -102,6 +113,9 @@ class _Track:
     reported_corners: np.ndarray | None = None
     unread: int = 0              # sure, still sightings since an unknown card was last read
     reread_wait: int = 0         # ... and how many it waits for before its next reading
+    seen_look: np.ndarray | None = None  # its latest sighting's look (`look` follows light slowly)
+    read_look: np.ndarray | None = None  # its look when it was last read ...
+    read_corners: np.ndarray | None = None  # ... and its outline then
 
     @property
     def confirmed(self) -> bool:
@@ -138,6 +152,12 @@ def _long_side(corners: np.ndarray) -> float:
 def _alike(a: np.ndarray | None, b: np.ndarray | None, least: float) -> bool:
     """Whether two looks may be the same card; without looks, anything may."""
     return a is None or b is None or float(a @ b) >= least
+
+
+def _same_place(a: np.ndarray, b: np.ndarray, tolerance: float) -> bool:
+    """Whether two outlines of a card lie within `tolerance` pixels, corner for corner,
+    either way round."""
+    return min(float(np.abs(a - np.roll(b, k, axis=0)).max()) for k in (0, 2)) <= tolerance
 
 
 def _same_orientation(previous: np.ndarray, corners: np.ndarray) -> np.ndarray:
@@ -224,6 +244,8 @@ class Tracker:
     def _seen(self, track: _Track, quad: np.ndarray, look: np.ndarray | None, doubted: bool, timestamp: float,
               identify: IdentifyCard) -> list[Observation]:
         corners = _same_orientation(track.corners, quad)
+        steady = _alike(look, track.seen_look, self.settings.steady_likeness)
+        track.seen_look = look
         if look is not None and track.look is not None:  # follow slow changes of light
             blend = 0.8 * track.look + 0.2 * look
             track.look = blend / max(float(np.linalg.norm(blend)), 1e-6)
@@ -238,7 +260,8 @@ class Tracker:
             # a newcomer must also hold still: a card put down does, a passing hand does not
             track.hits = track.hits + 1 if track.still else 1
             return self._confirm_if_due(track, identify)
-        return self._named_later(track, identify) + self._moved_if_settled(track, identify)
+        return (self._turned_over(track, steady, identify)
+                or (self._named_later(track, identify) + self._moved_if_settled(track, identify)))
 
     def _unseen(self, track: _Track) -> list[Observation]:
         track.missed += 1
@@ -271,7 +294,27 @@ class Tracker:
         track.reported_centre, track.reported_corners = track.centre, track.corners
         track.zone = self._zone_of(track.corners)
         track.reread_wait = self.settings.reread_after
+        track.read_look = track.seen_look if track.seen_look is not None else track.look
+        track.read_corners = track.corners
         return [self._observation("appeared", track)]
+
+    def _turned_over(self, track: _Track, steady: bool, identify: IdentifyCard) -> list[Observation]:
+        """A card turned over where it lies (module docstring): the card it was gone, the
+        one turned up appeared, on a new track."""
+        s = self.settings
+        if (track.doubted or not steady or track.still < s.settle_frames or track.read_corners is None
+                or _alike(track.seen_look, track.read_look, s.turned_likeness)
+                or not _same_place(track.corners, track.read_corners, s.still_tolerance * track.length)):
+            return []
+        track.read_look, track.read_corners = track.seen_look, track.corners
+        reading = identify(track.corners)
+        if not self._named(reading) or (track.reading is not None and reading.code == track.reading.code):
+            return []
+        self._tracks.remove(track)
+        turned_up = _Track(next(self._ids), track.corners, track.last_seen, track.last_seen, look=track.seen_look,
+                           seen_look=track.seen_look)
+        self._tracks.append(turned_up)
+        return [self._observation("gone", track)] + self._appeared(turned_up, reading)
 
     def _named_later(self, track: _Track, identify: IdentifyCard) -> list[Observation]:
         """A card reported unknown, read again once it has waited its turn (module docstring)."""
@@ -282,6 +325,7 @@ class Tracker:
             return []
         track.unread, track.reread_wait = 0, min(2 * track.reread_wait, self.settings.longest_reread_wait)
         reading = identify(track.corners)
+        track.read_look, track.read_corners = track.seen_look, track.corners
         if not self._named(reading):
             return []
         if reading.rotated:
@@ -341,6 +385,7 @@ class Tracker:
             return []
         if identify is not None and track.reading is not None and track.reading.code is not None:
             reading = identify(track.corners)
+            track.read_look, track.read_corners = track.seen_look, track.corners
             if self._named(reading) and reading.code != track.reading.code:
                 return self._put_down_over(track, reading)
         previous, track.zone = track.zone, self._zone_of(track.corners)

@@ -302,6 +302,38 @@ def test_the_live_table_names_a_card_once_the_chip_on_it_is_taken_off(gargon_wit
     assert said[-1].track == said[1].track
 
 
+class _Fixed:
+    """A detector that finds each card of a scene at its own outline, whatever the frame."""
+
+    def __init__(self, scene) -> None:
+        self.cards = scene.cards
+
+    def detect(self, image):
+        return [Detection(c.corners.astype(np.float32), agreed=True) for c in self.cards]
+
+    def working_scale(self, shape):
+        return 1.0
+
+
+def test_the_live_table_sees_a_gargon_back_turned_up_where_it_lies_as_the_face_appearing():
+    """At the reveal a player turns a back up in place: same outline, and a look much like
+    the back's (a Gargon card shows its colour on both sides), so the tracker followed it
+    as the same card and the face was never reported. Now the back is gone and the face
+    appeared, on a new track, within a frame of its look holding."""
+    from vision.printed import PrintedReader
+    from vision.synth.recording import card_face
+
+    others = [(c, game_face("gargon", c)) for c in ("blue-14", "green-3")]
+    back = render_scene(random.Random(EVAL_SEED), [("red", card_face("gargon", "red"))] + others)
+    face = render_scene(random.Random(EVAL_SEED), [("red-9", game_face("gargon", "red-9"))] + others)
+    assert all(np.allclose(b.corners, f.corners) for b, f in zip(back.cards, face.cards))  # turned in place
+    pipeline = Pipeline(_Fixed(back), PrintedReader("gargon"))
+    frames = [back.image] * 20 + [face.image] * 10
+    said = [(i, o.kind, o.track, o.code) for i, frame in enumerate(frames) for o in pipeline.process(frame, i / 10)]
+    assert said[:3] == [(2, "appeared", 1, None), (2, "appeared", 2, "blue-14"), (2, "appeared", 3, "green-3")]
+    assert said[3:] == [(21, "gone", 1, None), (21, "appeared", 4, "red-9")]
+
+
 def _grown(corners: np.ndarray, factor: float) -> np.ndarray:
     centre = corners.mean(axis=0)
     return (centre + factor * (corners - centre)).astype(np.float32)

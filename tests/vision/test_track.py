@@ -321,3 +321,67 @@ def test_two_touching_cards_taken_for_one_unnamed_card_do_not_keep_that_card_the
     events = play_doubted(frames, lambda corners: Reading(None, 0.2))
     assert [(i, e.kind) for i, e in events][:2] == [(N - 1, "appeared"), (N + M - 1, "gone")]
     assert [e.kind for _, e in events[2:]] == ["appeared", "appeared"]
+
+
+def unit(*values: float) -> np.ndarray:
+    v = np.array(values, dtype=float)
+    return v / np.linalg.norm(v)
+
+
+BACK, FACE, HAND = unit(1, 0, 0), unit(0.8, 0.6, 0), unit(0.8, 0, 0.6)  # FACE and HAND: 0.8 like BACK
+
+
+def play_looks(frames: list[tuple[np.ndarray, np.ndarray]], identify) -> list:
+    """Frames of one card's (quad, look) through a fresh tracker."""
+    tracker, events = Tracker(), []
+    for i, (quad, look) in enumerate(frames):
+        events += [(i, e) for e in tracker.update([quad], i / 10, identify, looks=[look])]
+    return events
+
+
+class ReadsLook:
+    """Names the card by what lies there now (set by the test as it plays), counting reads."""
+
+    def __init__(self, names: dict) -> None:
+        self.names, self.now, self.calls = names, None, 0
+
+    def __call__(self, corners: np.ndarray) -> Reading:
+        self.calls += 1
+        code = self.names[self.now]
+        return Reading(code, 0.9 if code else 0.2)
+
+
+def test_a_card_turned_over_where_it_lies_is_gone_and_the_card_turned_up_appears():
+    """A Gargon back turned up for the reveal keeps its place and much of its look (its
+    colour): the back is gone, the face appeared, a new track for the adapter to read."""
+    identify = ReadsLook({"back": None, "face": "red-9"})
+    frames = [(card(100, 100), BACK)] * 20 + [(card(100, 100), FACE)] * 10
+    tracker, events = Tracker(), []
+    for i, (quad, look) in enumerate(frames):
+        identify.now = "back" if look is BACK else "face"
+        events += [(i, e) for e in tracker.update([quad], i / 10, identify, looks=[look])]
+    kinds = [(i, e.kind, e.code) for i, e in events]
+    assert kinds[0] == (N - 1, "appeared", None)
+    assert kinds[-2:] == [(20 + 1, "gone", None), (20 + 1, "appeared", "red-9")]  # its new look held twice
+    assert events[-1][1].track != events[0][1].track
+    assert [k for _, k, _ in kinds[1:-2]] == []  # the back no reading names: nothing in between
+
+
+def test_a_hand_resting_on_a_card_is_no_card_turned_over_and_costs_one_reading():
+    identify = ReadsLook({"card": "red-9", "hand": None})
+    frames = [(card(100, 100), BACK)] * 10 + [(card(100, 100), HAND)] * 20 + [(card(100, 100), BACK)] * 10
+    tracker, events, calls = Tracker(), [], []
+    for i, (quad, look) in enumerate(frames):
+        identify.now = "hand" if look is HAND else "card"
+        events += [(i, e) for e in tracker.update([quad], i / 10, identify, looks=[look])]
+        calls.append(identify.calls)
+    assert [(e.kind, e.code) for _, e in events] == [("appeared", "red-9")]
+    assert calls[29] - calls[9] == 1 and calls[-1] - calls[29] == 1  # read once under the hand, once after
+
+
+def test_a_card_whose_look_flickers_with_noise_is_never_read_again():
+    rng = np.random.default_rng(0)
+    identify = ReadsLook({None: "red-9"})
+    frames = [(card(100, 100), unit(*(BACK + rng.normal(0, 0.05, 3)))) for _ in range(60)]
+    events = play_looks(frames, identify)
+    assert [e.kind for _, e in events] == ["appeared"] and identify.calls == 1
