@@ -87,7 +87,8 @@ class Tally:
 
     right: int = 0
     wrong: int = 0
-    asked: int = 0      # unsure: no name, or a confidence under the table's bar (once a card)
+    asked: int = 0      # unsure: no name, or a confidence under the table's bar (once a card); a card with
+    # no name that the table knows as far as the game needs (a Gargon back, by its colour) is right or wrong by that
     named_later: int = 0  # asked for having no name, then named right by the camera before the script named it
     missed: int = 0     # never reported within SEEN_FRAMES
     extra: int = 0      # reported, but not a change the recording made
@@ -197,6 +198,7 @@ class Camera:
         self.named: dict[int, str] = {}  # vision's track -> the name the script gave it
         self.unnamed: dict[int, tuple[Observation, float]] = {}  # track -> (unsure report, since)
         self.held: list[Observation] = []  # reports after an unnamed card's, until the script names it
+        self.asked: set[int] = set()  # tracks judged "asked" for vision naming no card (the table may know them)
         self.recent: deque[str] = deque(maxlen=RECENT_CHANGES)
         codes = [slug(card_code(c.code or "")) for c in changes]
         self.words = {w for code in codes for w in (code, code.split("-")[0])}
@@ -220,18 +222,20 @@ class Camera:
                 continue
             self._judge(observation, tally)
             self.held.append(observation)
-        self._pass_held()
+        self._pass_held(tally)
         if self.waiting and self.waited >= SEEN_FRAMES:
             for change in self.waiting:
                 tally.missed += 1
                 log.info("demo: the camera did not report %s %s in %s", change.code, change.kind, change.zone)
             self.waiting = []
 
-    def _pass_held(self) -> None:
+    def _pass_held(self, tally: Tally) -> None:
         """Tell the table what vision reported, in order. While the script looks at a card
         to name it, what vision reports next waits, as the table holds it while it asks
         about a card: read before the name, a card put down beside it would join a word
-        or a play the table still sees the unnamed card's old reading in."""
+        or a play the table still sees the unnamed card's old reading in. A card vision
+        could not name that the table knows as far as the game needs (a Gargon back, by
+        its colour) needs no naming, and is judged by what the table knows it as."""
         while self.held and not self.unnamed:
             observation = self.held.pop(0)
             if observation.track in self.named:
@@ -246,11 +250,19 @@ class Camera:
                 self.named.pop(observation.track, None)
                 self.unnamed.pop(observation.track, None)
             self.table.observe(observation)
-            if observation.track in self.unnamed and self._known_to_the_table(observation.track):
-                del self.unnamed[observation.track]  # as far as the game needs (a Gargon back, by its colour)
+            known = self._known_to_the_table(observation.track) if observation.code is None else None
+            if known is not None:
+                self.unnamed.pop(observation.track, None)
+                if observation.track in self.asked:
+                    self.asked.discard(observation.track)
+                    tally.asked -= 1
+                    if same_card(known, self.truth(observation.track)):
+                        tally.right += 1
+                    else:
+                        tally.wrong += 1
 
-    def _known_to_the_table(self, track: int) -> bool:
-        return any(c["card"].track == track and c["card"].code is not None for c in self.table.seen_cards())
+    def _known_to_the_table(self, track: int) -> str | None:
+        return next((c["card"].code for c in self.table.seen_cards() if c["card"].track == track), None)
 
     def _named_later(self, observation: Observation, tally: Tally) -> None:
         """The camera names a card it reported unknown: the table hears it at once, and the
@@ -295,13 +307,15 @@ class Camera:
         self.judged.add(observation.track)
         if observation.code is None or observation.confidence < self.table.confidence:
             tally.asked += 1
+            if observation.code is None:
+                self.asked.add(observation.track)
         elif same_card(observation.code, self.film.code_of(expected.track) or expected.code):
             tally.right += 1
         else:
             tally.wrong += 1
             log.info("demo: the camera read %s as %s", expected.code, observation.code)
 
-    def name_unnamed(self, wait: float) -> None:
+    def name_unnamed(self, wait: float, tally: Tally) -> None:
         """Name, as the host would, each card the camera has shown unnamed for `wait` seconds."""
         from vision.synth.recording import STRAY
 
@@ -318,7 +332,7 @@ class Camera:
             log.info("demo: the camera could not name a card in %s (it said %s); the script names it %s, "
                      "the card it laid", observation.zone, observation.code, code)
             self.table.observe(dataclasses.replace(observation, code=code, confidence=1.0, candidates=()))
-        self._pass_held()
+        self._pass_held(tally)
 
     def truth(self, track: int | None) -> str | None:
         """What lies where vision's `track` is: the card the script laid, or `STRAY`."""
@@ -510,7 +524,7 @@ class DemoPlayer:
         camera.tick(self.tally, self._frame / self.fps)
         self._frame += 1
         wait = ANSWER_WAIT / self.speed
-        camera.name_unnamed(wait)
+        camera.name_unnamed(wait, self.tally)
         if not self.answer_myself:
             self._answer_late_questions(camera, wait)
         self.tally.frames += 1
