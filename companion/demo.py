@@ -250,7 +250,8 @@ class Camera:
                 self.named.pop(observation.track, None)
                 self.unnamed.pop(observation.track, None)
             self.table.observe(observation)
-            known = self._known_to_the_table(observation.track) if observation.code is None else None
+            fresh = observation.code is None and observation.kind == "appeared"  # (not a name a host gave it since)
+            known = self._known_to_the_table(observation.track) if fresh else None
             if known is not None:
                 self.unnamed.pop(observation.track, None)
                 if observation.track in self.asked:
