@@ -306,8 +306,7 @@ class Tracker:
                 or _alike(track.seen_look, track.read_look, s.turned_likeness)
                 or not _same_place(track.corners, track.read_corners, s.still_tolerance * track.length)):
             return []
-        track.read_look, track.read_corners = track.seen_look, track.corners
-        reading = identify(track.corners)
+        reading = self._read(track, identify)
         if not self._named(reading) or (track.reading is not None and reading.code == track.reading.code):
             return []
         self._tracks.remove(track)
@@ -315,6 +314,12 @@ class Tracker:
                            seen_look=track.seen_look)
         self._tracks.append(turned_up)
         return [self._observation("gone", track)] + self._appeared(turned_up, reading)
+
+    @staticmethod
+    def _read(track: _Track, identify: IdentifyCard) -> Reading:
+        """The card where it lies now, read again; the look and outline it was read at kept."""
+        track.read_look, track.read_corners = track.seen_look, track.corners
+        return identify(track.corners)
 
     def _named_later(self, track: _Track, identify: IdentifyCard) -> list[Observation]:
         """A card reported unknown, read again once it has waited its turn (module docstring)."""
@@ -324,8 +329,7 @@ class Tracker:
         if track.unread < track.reread_wait:
             return []
         track.unread, track.reread_wait = 0, min(2 * track.reread_wait, self.settings.longest_reread_wait)
-        reading = identify(track.corners)
-        track.read_look, track.read_corners = track.seen_look, track.corners
+        reading = self._read(track, identify)
         if not self._named(reading):
             return []
         if reading.rotated:
@@ -384,8 +388,7 @@ class Tracker:
         if track.still < s.settle_frames or travelled <= s.move_threshold * track.length:
             return []
         if identify is not None and track.reading is not None and track.reading.code is not None:
-            reading = identify(track.corners)
-            track.read_look, track.read_corners = track.seen_look, track.corners
+            reading = self._read(track, identify)
             if self._named(reading) and reading.code != track.reading.code:
                 return self._put_down_over(track, reading)
         previous, track.zone = track.zone, self._zone_of(track.corners)
