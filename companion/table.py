@@ -75,6 +75,7 @@ class LiveTable:
         self._asked: dict[int, frozenset[int]] = {}  # question id -> tracks it is about
         self._spent_by: dict[int, int] = {}  # track -> seq of the event that scored it
         self._not_cards: set[int] = set()  # tracks the host said are no card
+        self._aside: dict[int, Observation] = {}  # cards the game laid aside (won cards), kept once gone
         self._pictures: dict[int, bytes] = {}  # question id -> the cut-out it shows
         self._redo: list[Mapping[str, Any]] = []  # undone events, the latest last
         self.camera: dict[str, str] = dict(NO_CAMERA)
@@ -122,7 +123,7 @@ class LiveTable:
             record = self.store.new_game(game, names, options, setup, key=key)
             self._game = project(self.store, record)
             for kept in (self._seen, self._held, self._spent, self._asked, self._spent_by, self._not_cards,
-                         self._pictures, self._redo):
+                         self._aside, self._pictures, self._redo):
                 kept.clear()
             self._changed(prompt=f"New game of {game}: {', '.join(names)}.")
         return record
@@ -207,6 +208,8 @@ class LiveTable:
 
     def _interpret(self, observation: Observation) -> None:
         game = self._require_game()
+        if self._laid_aside(observation):
+            return
         if observation.code is None and observation.kind != "gone":
             observation = self._known_as(observation)
         if observation.code is None:
@@ -217,6 +220,19 @@ class LiveTable:
             if game.questions:  # later readings assumed the questioned one; the answer decides
                 break
             self._consider(reading)
+
+    def _laid_aside(self, observation: Observation) -> bool:
+        """Whether the game lays this card aside (a Gargon card won, put face down before
+        its winner): spent at once, known as the game knows it, never asked about."""
+        game = self._require_game()
+        aside = game.adapter.laid_aside(observation, game.state, list(self._aside.values()))
+        if aside is None:
+            return False
+        self._aside[observation.track] = aside
+        self._spent.add(observation.track)
+        if observation.track in self._seen:
+            self._seen[observation.track] = aside
+        return True
 
     def _known_as(self, observation: Observation) -> Observation:
         """A card the camera could not name, named as far as the game needs it now (a

@@ -106,6 +106,14 @@ class Adapter(Protocol):
         None when the game needs its full name."""
         ...
 
+    def laid_aside(self, observation: Observation, state: GameState,
+                   aside: Sequence[Observation]) -> Observation | None:
+        """A card just put down that the game already accounted for and lays aside (a
+        Gargon card won in battle, laid face down before its winner), as the game knows
+        it; None for a card in play. `aside` holds the cards laid aside so far this game.
+        The table neither reads such a card as a move nor asks its name."""
+        ...
+
     def host_templates(self, state: GameState) -> Sequence[Choice]:
         """Events the host may enter by hand, pre-filled (anything the camera cannot see)."""
         ...
@@ -138,6 +146,10 @@ class HostAdapter:
         return ()
 
     def known_as(self, observation: Observation, state: GameState) -> tuple[str, float] | None:
+        return None
+
+    def laid_aside(self, observation: Observation, state: GameState,
+                   aside: Sequence[Observation]) -> Observation | None:
         return None
 
     def host_templates(self, state: GameState) -> Sequence[Choice]:

@@ -91,6 +91,10 @@ class BaganiAdapter:
     def known_as(self, observation: Observation, state: GameState) -> tuple[str, float] | None:
         return None  # every event names its cards in full
 
+    def laid_aside(self, observation: Observation, state: GameState,
+                   aside: Sequence[Observation]) -> Observation | None:
+        return None  # every card put down is in play
+
     @staticmethod
     def _one(question: str, seen: str, observation: Observation, event: Callable[[str], Mapping[str, Any]],
              state: GameState | None = None) -> Reading:

@@ -95,6 +95,10 @@ class DugtunganAdapter:
     def known_as(self, observation: Observation, state: GameState) -> tuple[str, float] | None:
         return None  # every event names its cards in full
 
+    def laid_aside(self, observation: Observation, state: GameState,
+                   aside: Sequence[Observation]) -> Observation | None:
+        return None  # every card put down is in play
+
     def host_templates(self, state: GameState) -> Sequence[Choice]:
         players = list(state.to_dict()["players"])
         actions = [a.to_dict() for a in state.legal_actions()]

@@ -15,6 +15,7 @@ of the camera's sight: the host enters them (pre-filled on the host page).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
 from companion.adapters import Choice, HostEvent, Reading, Recording, Step, describe
@@ -32,6 +33,12 @@ def _colour(code: str | None) -> str:
 
 def _seat_cards(seen: Mapping[int, Observation], seat: int) -> list[Observation]:
     return [o for o in seen.values() if zone_seat(o.zone) == seat and o.code]
+
+
+def _bare_colour(observation: Observation) -> tuple[str, float] | None:
+    """The colour alone among a card's guesses (the printed reader saw a back), at its chance."""
+    colours = [(code, score) for code, score in observation.candidates if code in COLOURS]
+    return max(colours, key=lambda c: c[1]) if colours else None
 
 
 class GargonAdapter:
@@ -55,11 +62,11 @@ class GargonAdapter:
             return ()
         if view["phase"] == "revealing" and observation.kind != "gone":
             return self._reveal(view, seen, names)
-        if view["phase"] == "battling" and observation.kind == "gone":
+        if view["phase"] == "battling" and observation.kind == "gone" and seat is not None:
             colour = _colour(observation.code)
-            out = {_colour(code) for p in view["players"] for code in p["table"]}
+            out = {_colour(code) for code in view["players"][seat]["table"]}  # its own seat's faces
             chooser = state.current_player()
-            if colour in out and chooser is not None:
+            if colour in out and observation.code not in COLOURS and chooser is not None:
                 action = ChooseBattle(chooser, colour).to_dict()
                 return (Reading(f"Did {names[chooser]} choose to fight {colour}?",
                                 (Choice(f"Yes, {colour}", action),), observation.confidence),)
@@ -78,10 +85,32 @@ class GargonAdapter:
         """While players lay cards, a card is laid face down and is its colour alone: one
         the camera could not name whose guesses include a bare colour (the printed reader
         saw its colour and no value: a back) is that colour, at the reader's chance of it."""
-        if state.to_dict()["phase"] != "playing":
+        return _bare_colour(observation) if state.to_dict()["phase"] == "playing" else None
+
+    def laid_aside(self, observation: Observation, state: GameState,
+                   aside: Sequence[Observation]) -> Observation | None:
+        """The rulebook has the winner of a battle lay the card face down in front of them,
+        so a card put down in a seat during the battles is a card won: no play, no name
+        needed. The battle that won it may end the round before it is laid: until the next
+        round's first play is scored, a card of a colour the seat has won more of than
+        `aside` holds is one too (so where won cards are kept out of the camera's view, a
+        round's first card of such a colour would be taken for one)."""
+        seat = zone_seat(observation.zone)
+        if observation.kind != "appeared" or seat is None:
             return None
-        colours = [(code, score) for code, score in observation.candidates if code in COLOURS]
-        return max(colours, key=lambda c: c[1]) if colours else None
+        view = state.to_dict()
+        colour = _colour(observation.code)
+        known = _bare_colour(observation) if observation.code is None else None
+        if known is not None:
+            colour = known[0]
+        if view["phase"] == "playing":
+            laid = sum(1 for o in aside if zone_seat(o.zone) == seat and _colour(o.code) == colour)
+            if (any(p["played"] or p["passed"] for p in view["players"]) or not colour
+                    or laid >= view["players"][seat]["won_colours"].get(colour, 0)):
+                return None
+        elif view["phase"] != "battling":
+            return None
+        return replace(observation, code=known[0], confidence=known[1]) if known else observation
 
     def _play(self, seat: int, laid: list[Observation], names: Sequence[str]) -> Reading:
         colours = [_colour(o.code) for o in sorted(laid, key=lambda o: o.track)]
@@ -148,7 +177,7 @@ NAMES = ("Ana", "Ben", "Carla", "Dan", "Eva")
 def _demo(players: int = 3) -> Recording:
     """Three to five players, two short rounds on tiny piles: plays, passes, a reveal the
     camera is unsure of (the host is asked), a play the rules refuse (the host picks the
-    legal one), battles with draws, and the last round's end.
+    legal one), battles with draws and won cards laid face down, and the last round's end.
     Players after the third pass each round, drawing from the second pile."""
     others = range(3, players)
     passes = lambda: [Step(2.0, host=HostEvent(action=Pass(seat, (2,))))  # noqa: E731
@@ -168,10 +197,12 @@ def _demo(players: int = 3) -> Recording:
         Step(0.2, _card(14, "blue-7", 1, confidence=0.55, candidates=(("blue-7", 0.55), ("blue-11", 0.41)))),
         Step(6.0, host=HostEvent(answer=0)),
         # Battles: Ana chooses red (Ben's 12 beats her 9), then blue (Ben's 7 beats her 4).
-        Step(2.5, _gone(11, "red-9", 0)), Step(0.3, _gone(13, "red-12", 1)),
+        # Ben lays each card he wins face down before him: the red at once, the blue once
+        # Ana has drawn, when round 2 has begun.
+        Step(2.5, _gone(11, "red-9", 0)), Step(0.3, _gone(13, "red-12", 1)), Step(0.6, _card(41, "red", 1)),
         Step(2.0, host=HostEvent(action=Draw(0, 2))),
         Step(2.0, _gone(12, "blue-4", 0)), Step(0.3, _gone(14, "blue-7", 1)),
-        Step(2.0, host=HostEvent(action=Draw(0, 2))),
+        Step(2.0, host=HostEvent(action=Draw(0, 2))), Step(0.6, _card(42, "blue", 1)),
         # Round 2: Ben leads green; Carla lays two greens, which the rules refuse (she
         # must follow Ben's 1:0): once the next player passes, the table asks, the host
         # picks the legal play nearest what she laid (one green) and she takes the other

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from companion.adapters.bagani import DEMO_DECK
 from vision.observations import CENTRE, Observation, seat_zone
 
@@ -197,6 +199,70 @@ def test_gargon_the_last_play_ends_when_its_own_first_card_is_turned_over(gargon
     assert texts(table) == ["Ana plays green face down", "Ben plays green face down"]
     table.observe(card(3, "green-1", seat_zone(2), kind="gone", confidence=0.9))
     assert texts(table)[-1] == "Carla plays green face down"
+
+
+def _gargon_round_one(table, won_back_before_the_draw: bool) -> None:
+    """Ana and Ben lay red, Carla passes; the faces turn up; Ana's red 9 leaves, so she
+    chose red; Ben's red 12 wins and he lays it face down before him (the rulebook),
+    before or after Ana draws the card she lost."""
+    table.observe(back(1, "red", 0, 1.0))
+    table.observe(back(2, "red", 1, 1.0))
+    table.submit({"kind": "pass", "player": 2, "draws": [1]})
+    for gone, face, seat in [(1, "red-9", 0), (2, "red-12", 1)]:
+        table.observe(dataclasses.replace(back(gone, "red", seat, 1.0), kind="gone"))
+        table.observe(card(10 + gone, face, seat_zone(seat)))
+    table.observe(card(11, "red-9", seat_zone(0), kind="gone"))
+    table.observe(card(12, "red-12", seat_zone(1), kind="gone", x=200))
+    if won_back_before_the_draw:
+        table.observe(back(21, "red", 1, 1.0))
+    table.submit({"kind": "draw", "player": 0, "pile": 2})
+    if not won_back_before_the_draw:
+        table.observe(back(21, "red", 1, 1.0))
+
+
+@pytest.mark.parametrize("before_the_draw", [True, False], ids=["during the battles", "after the round turned"])
+def test_gargon_a_won_card_laid_face_down_before_its_winner_is_set_aside(gargon, before_the_draw):
+    """The winner of a battle lays the card face down in front of them: the camera sees a
+    back appear in that seat. It is no play and needs no name; the next round's play and
+    reveal count only the cards laid in that round."""
+    table = gargon.table
+    _gargon_round_one(table, before_the_draw)
+    assert "Ana chooses the red battle" in texts(table)
+    assert table.open_questions() == []
+    assert (table.snapshot()["state"]["round"], table.snapshot()["current_player"]) == (2, "Ben")
+    assert {c["card"].track: c["card"].code for c in table.seen_cards()} == {21: "red"}
+    table.observe(back(22, "green", 1, 1.0))  # Ben leads round 2
+    table.observe(back(23, "green", 2, 1.0))
+    assert texts(table)[-1] == "Ben plays green face down"
+    table.submit({"kind": "pass", "player": 0, "draws": [1]})
+    assert texts(table)[-2:] == ["Carla plays green face down", "Ana passes and draws 1 (pile 1)"]
+    for gone, face, seat in [(22, "green-13", 1), (23, "green-2", 2)]:
+        table.observe(dataclasses.replace(back(gone, "green", seat, 1.0), kind="gone"))
+        table.observe(card(10 + gone, face, seat_zone(seat)))
+    assert texts(table)[-1] == "Cards turned up: Ben green-13; Carla green-2"
+    assert table.open_questions() == []
+
+
+def test_gargon_a_card_of_a_colour_the_seat_did_not_win_is_played_when_the_round_turns(gargon):
+    table = gargon.table
+    _gargon_round_one(table, won_back_before_the_draw=True)
+    table.observe(back(22, "red", 1, 1.0))  # Ben leads red again: he laid his one won red already
+    table.observe(back(23, "red", 2, 1.0))
+    assert texts(table)[-1] == "Ben plays red face down"
+
+
+def test_gargon_only_a_face_leaving_its_seat_chooses_a_battle(gargon):
+    """During the battles, a won card covered by the next one on its winner's pile (a
+    back) or a discarded card covered on the discard pile is no choice of colour."""
+    table = gargon.table
+    for track, (code, seat) in enumerate([("red", 0), ("red", 1), ("red", 2)], start=1):
+        table.observe(card(track, code, seat_zone(seat)))
+    table.submit({"kind": "reveal", "cards": [["red-3"], ["red-9"], ["red-5"]]})
+    table.observe(card(30, "red", seat_zone(1), kind="gone"))
+    table.observe(card(31, "red-7", CENTRE, kind="gone"))
+    assert not any("chooses" in line for line in texts(table))
+    table.observe(card(10, "red-9", seat_zone(1), kind="gone"))
+    assert texts(table)[-1] == "Ana chooses the red battle"
 
 
 def _round_trips(game: str, readings) -> list[dict]:
