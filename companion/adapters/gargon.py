@@ -89,20 +89,23 @@ class GargonAdapter:
 
     def laid_aside(self, observation: Observation, state: GameState,
                    aside: Sequence[Observation]) -> Observation | None:
-        """The rulebook has the winner of a battle lay the card face down in front of them,
-        so a card put down in a seat during the battles is a card won: no play, no name
-        needed. The battle that won it may end the round before it is laid: until the next
-        round's first play is scored, a card of a colour the seat has won more of than
-        `aside` holds is one too (so where won cards are kept out of the camera's view, a
-        round's first card of such a colour would be taken for one)."""
-        seat = zone_seat(observation.zone)
-        if observation.kind != "appeared" or seat is None:
+        """Outside the seats lie the draw piles, spread face down, and the discard pile:
+        the rules count both, so no card there is a move or needs a name. The rulebook has
+        the winner of a battle lay the card face down in front of them, so a card put down
+        in a seat during the battles is a card won. The battle that won it may end the
+        round before it is laid: until the next round's first play is scored, a card of a
+        colour the seat has won more of than `aside` holds is one too (so where won cards
+        are kept out of the camera's view, a round's first card of such a colour would be
+        taken for one)."""
+        if observation.kind != "appeared":
             return None
-        view = state.to_dict()
-        colour = _colour(observation.code)
         known = _bare_colour(observation) if observation.code is None else None
-        if known is not None:
-            colour = known[0]
+        as_known = replace(observation, code=known[0], confidence=known[1]) if known else observation
+        seat = zone_seat(observation.zone)
+        if seat is None:
+            return as_known
+        view = state.to_dict()
+        colour = _colour(as_known.code)
         if view["phase"] == "playing":
             laid = sum(1 for o in aside if zone_seat(o.zone) == seat and _colour(o.code) == colour)
             if (any(p["played"] or p["passed"] for p in view["players"]) or not colour
@@ -110,7 +113,7 @@ class GargonAdapter:
                 return None
         elif view["phase"] != "battling":
             return None
-        return replace(observation, code=known[0], confidence=known[1]) if known else observation
+        return as_known
 
     def _play(self, seat: int, laid: list[Observation], names: Sequence[str]) -> Reading:
         colours = [_colour(o.code) for o in sorted(laid, key=lambda o: o.track)]

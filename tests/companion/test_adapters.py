@@ -251,6 +251,27 @@ def test_gargon_a_card_of_a_colour_the_seat_did_not_win_is_played_when_the_round
     assert texts(table)[-1] == "Ben plays red face down"
 
 
+def test_gargon_the_draw_piles_spread_in_the_centre_are_never_asked_about(gargon):
+    """The book spreads the draw piles face down in the middle so their colours show; the
+    rules count them, so a back there, even one whose colour the camera cannot tell, is
+    no question, and taking one to draw during the battles chooses no battle."""
+    table = gargon.table
+    piles = [dataclasses.replace(back(40 + k, colour, 0, chance), zone=CENTRE)
+             for k, (colour, chance) in enumerate([("red", 1.0), ("blue", 0.5), ("green", 0.0)])]
+    for pile_card in piles:
+        table.observe(pile_card)
+    table.observe(card(50, None, CENTRE, confidence=0.2))
+    assert table.open_questions() == []
+    for track, (code, seat) in enumerate([("red", 0), ("red", 1), ("red", 2)], start=1):
+        table.observe(card(track, code, seat_zone(seat)))
+    table.submit({"kind": "reveal", "cards": [["red-3"], ["red-9"], ["red-5"]]})
+    table.observe(dataclasses.replace(piles[0], kind="gone"))
+    table.observe(dataclasses.replace(piles[0], track=45))  # the card under it, uncovered
+    assert table.open_questions() == []
+    assert not any("chooses" in line for line in texts(table))
+    assert texts(table)[-1] == "Cards turned up: Ana red-3; Ben red-9; Carla red-5"
+
+
 def test_gargon_only_a_face_leaving_its_seat_chooses_a_battle(gargon):
     """During the battles, a won card covered by the next one on its winner's pile (a
     back) or a discarded card covered on the discard pile is no choice of colour."""
