@@ -36,7 +36,7 @@ from vision.pipeline import Pipeline  # noqa: E402
 from vision.synth.faces import GAMES  # noqa: E402
 
 TUNE_SEED = 9_300_000
-COUNTED = ("right", "events", "truth_events", "codes_right", "appeared", "codes_wrong", "codes_wrong_sure",
+COUNTED = ("right", "events", "truth_events", "codes_right", "codes_right_unsure", "appeared", "codes_wrong", "codes_wrong_sure",
            "named_later", "named_later_wrong", "named_later_wrong_sure")
 
 
@@ -80,7 +80,8 @@ def main() -> None:
                 wrong.pop("corners")
             print(json.dumps({"layout": layout, "seed": seed, "table": script.table, "game": script.game,
                               "right": score["right"], "events": score["events"], "truth": score["truth_events"],
-                              "codes_right": score["codes_right"], "codes_wrong": score["codes_wrong"],
+                              "codes_right": score["codes_right"], "codes_right_unsure": score["codes_right_unsure"],
+                              "codes_wrong": score["codes_wrong"],
                               "named_later": score["named_later"], "named_later_wrong": score["named_later_wrong"],
                               "appeared": score["appeared"],
                               "covered": sorted(video.covered_cards()),
@@ -88,6 +89,7 @@ def main() -> None:
     print(json.dumps({layout: {"precision": round(t["right"] / max(t["events"], 1), 3),
                                "recall": round(t["right"] / max(t["truth_events"], 1), 3),
                                "codes_right_of_appeared": f"{t['codes_right']}/{t['appeared']}",
+                               "codes_right_under_the_tables_bar": t["codes_right_unsure"],
                                "codes_wrong": t["codes_wrong"], "codes_wrong_at_the_tables_bar": t["codes_wrong_sure"],
                                "named_later_right_wrong_at_the_bar": [t["named_later"], t["named_later_wrong"],
                                                                       t["named_later_wrong_sure"]]}

@@ -379,7 +379,8 @@ def score_events(video: ScriptedVideo, emitted: Sequence[tuple[int, Observation]
 
     Of the cards that appeared rightly, how many were named right (`codes_right`),
     named another face (`codes_wrong`), and of those named so at or above the live
-    table's bar (`codes_wrong_sure`: recorded without a question to the host). A
+    table's bar (`codes_wrong_sure`: recorded without a question to the host), and of
+    those named right, how many under that bar (`codes_right_unsure`: asked about). A
     "named" event is no change of the table, so it is neither right nor wrong: of the
     cards that appeared rightly but unnamed, it counts those named right later
     (`named_later`) and wrong (`named_later_wrong`, `named_later_wrong_sure`).
@@ -390,6 +391,7 @@ def score_events(video: ScriptedVideo, emitted: Sequence[tuple[int, Observation]
     owner: dict[int, int | None] = {}
     used: set[int] = set()
     right, latencies, in_view, codes_right, codes_wrong, codes_wrong_sure, ignored = 0, [], [], 0, 0, 0, 0
+    codes_right_unsure = 0
     later: Counter[str] = Counter()
     unnamed: dict[int, int] = {}  # track -> the card it rightly reported, unnamed
     wrong: list[dict] = []
@@ -425,6 +427,8 @@ def score_events(video: ScriptedVideo, emitted: Sequence[tuple[int, Observation]
                 clear_from -= 1
             in_view.append((frame - clear_from) / fps)
             codes_right += event.code == video.script.cards[card].code
+            codes_right_unsure += (event.code == video.script.cards[card].code
+                                   and event.confidence < TABLE_CONFIDENCE)
             if event.code is None:
                 unnamed[event.track] = card
             if event.code not in (None, video.script.cards[card].code):
@@ -436,7 +440,7 @@ def score_events(video: ScriptedVideo, emitted: Sequence[tuple[int, Observation]
             "precision": right / counted if counted else 1.0,
             "recall": right / len(truth) if truth else 1.0,
             "latencies_s": latencies, "in_view_latencies_s": in_view, "codes_right": codes_right,
-            "codes_wrong": codes_wrong, "codes_wrong_sure": codes_wrong_sure,
+            "codes_right_unsure": codes_right_unsure, "codes_wrong": codes_wrong, "codes_wrong_sure": codes_wrong_sure,
             **{key: later[key] for key in ("named_later", "named_later_wrong", "named_later_wrong_sure")},
             "appeared": appeared, "wrong_events": wrong,
             "missed_events": [{"kind": t.kind, "card": t.card, "frame": t.frame}
