@@ -56,7 +56,14 @@ class LagimAdapter:
 
     def laid_aside(self, observation: Observation, state: GameState,
                    aside: Sequence[Observation]) -> Observation | None:
-        return None  # every card put down is in play
+        """The camera's reading counts only in the seat of the player who must act (a
+        Forest card turned up there, a Defender turned up to fight). A card it cannot name
+        anywhere else (the decks in the middle, another player's face-down defence line
+        or Dwellers) would be named to the host for nothing: it is not asked about."""
+        seat = state.current_player()
+        if observation.kind != "appeared" or observation.code is not None or seat is None:
+            return None
+        return observation if zone_seat(observation.zone) != seat else None
 
     def host_templates(self, state: GameState) -> Sequence[Choice]:
         names = [p["name"] for p in state.to_dict()["players"]]

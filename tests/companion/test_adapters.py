@@ -286,6 +286,19 @@ def test_gargon_only_a_face_leaving_its_seat_chooses_a_battle(gargon):
     assert texts(table)[-1] == "Ana chooses the red battle"
 
 
+def test_lagim_asks_the_name_of_a_card_only_in_the_seat_of_the_player_who_must_act(services):
+    """Only there does a Lagim card mean anything to the camera: the decks in the middle
+    and another player's face-down defence line are never asked about."""
+    table = services.table
+    table.start_game("lagim", ["Ana", "Ben"])
+    table.observe(card(1, None, CENTRE, confidence=0.2))  # the Forest deck, face down
+    table.observe(card(2, None, seat_zone(1), confidence=0.2))  # Ben's defence line
+    assert table.open_questions() == []
+    table.observe(card(3, None, seat_zone(0), confidence=0.2))  # on Ana's Baryo, her turn
+    (question,) = table.snapshot()["questions"]
+    assert "in front of Ana" in question["text"]
+
+
 def _round_trips(game: str, readings) -> list[dict]:
     """The readings' events that do not read back as themselves: an adapter builds each
     answer from the game's event class, so its stored form is the event's own."""
