@@ -75,7 +75,7 @@ class LiveTable:
         self._asked: dict[int, frozenset[int]] = {}  # question id -> tracks it is about
         self._spent_by: dict[int, int] = {}  # track -> seq of the event that scored it
         self._not_cards: set[int] = set()  # tracks the host said are no card
-        self._aside: dict[int, Observation] = {}  # cards the game laid aside (won cards), kept once gone
+        self._aside: dict[int, Observation] = {}  # cards the game laid aside (won cards...), kept once gone
         self._pictures: dict[int, bytes] = {}  # question id -> the cut-out it shows
         self._redo: list[Mapping[str, Any]] = []  # undone events, the latest last
         self.camera: dict[str, str] = dict(NO_CAMERA)
@@ -223,7 +223,8 @@ class LiveTable:
 
     def _laid_aside(self, observation: Observation) -> bool:
         """Whether the game lays this card aside (a Gargon card won, put face down before
-        its winner): spent at once, known as the game knows it, never asked about."""
+        its winner; `Adapter.laid_aside`): spent at once, known as the game knows it,
+        never asked about."""
         game = self._require_game()
         aside = game.adapter.laid_aside(observation, game.state, list(self._aside.values()))
         if aside is None:

@@ -108,10 +108,12 @@ class Adapter(Protocol):
 
     def laid_aside(self, observation: Observation, state: GameState,
                    aside: Sequence[Observation]) -> Observation | None:
-        """A card just put down that the game already accounted for and lays aside (a
-        Gargon card won in battle, laid face down before its winner), as the game knows
-        it; None for a card in play. `aside` holds the cards laid aside so far this game.
-        The table neither reads such a card as a move nor asks its name."""
+        """A card just put down that is no move of the game, as the game knows it: one the
+        game already accounted for and lays aside (a Gargon card won in battle, laid
+        face down before its winner) or one it never reads where it lies (a Lagim card
+        outside the acting player's seat); None for a card in play. `aside` holds the
+        cards laid aside so far this game. The table neither reads such a card as a
+        move nor asks its name."""
         ...
 
     def host_templates(self, state: GameState) -> Sequence[Choice]:
