@@ -426,9 +426,9 @@ def score_events(video: ScriptedVideo, emitted: Sequence[tuple[int, Observation]
             while clear_from > truth[match].frame and not video.covered(video.script.cards[card], clear_from - 1):
                 clear_from -= 1
             in_view.append((frame - clear_from) / fps)
-            codes_right += event.code == video.script.cards[card].code
-            codes_right_unsure += (event.code == video.script.cards[card].code
-                                   and event.confidence < TABLE_CONFIDENCE)
+            named_right = event.code == video.script.cards[card].code
+            codes_right += named_right
+            codes_right_unsure += named_right and event.confidence < TABLE_CONFIDENCE
             if event.code is None:
                 unnamed[event.track] = card
             if event.code not in (None, video.script.cards[card].code):
