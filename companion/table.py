@@ -226,7 +226,8 @@ class LiveTable:
         its winner; `Adapter.laid_aside`): spent at once, known as the game knows it,
         never asked about."""
         game = self._require_game()
-        aside = game.adapter.laid_aside(observation, game.state, list(self._aside.values()))
+        lying = {track: self._seen[track] for track in self._spent if track in self._seen}
+        aside = game.adapter.laid_aside(observation, game.state, list((lying | self._aside).values()))
         if aside is None:
             return False
         self._aside[observation.track] = aside

@@ -107,13 +107,15 @@ class Adapter(Protocol):
         ...
 
     def laid_aside(self, observation: Observation, state: GameState,
-                   aside: Sequence[Observation]) -> Observation | None:
+                   accounted: Sequence[Observation]) -> Observation | None:
         """A card just put down that is no move of the game, as the game knows it: one the
         game already accounted for and lays aside (a Gargon card won in battle, laid
         face down before its winner) or one it never reads where it lies (a Lagim card
-        outside the acting player's seat); None for a card in play. `aside` holds the
-        cards laid aside so far this game. The table neither reads such a card as a
-        move nor asks its name."""
+        outside the acting player's seat); None for a card in play. `accounted` holds
+        the cards laid aside so far this game (out of sight too) and the cards events
+        already took that still lie in view (a Gargon card won and turned over where it
+        lay, which the camera follows as the face it was). The table neither reads such
+        a card as a move nor asks its name."""
         ...
 
     def host_templates(self, state: GameState) -> Sequence[Choice]:
@@ -151,7 +153,7 @@ class HostAdapter:
         return None
 
     def laid_aside(self, observation: Observation, state: GameState,
-                   aside: Sequence[Observation]) -> Observation | None:
+                   accounted: Sequence[Observation]) -> Observation | None:
         return None
 
     def host_templates(self, state: GameState) -> Sequence[Choice]:

@@ -92,7 +92,7 @@ class BaganiAdapter:
         return None  # every event names its cards in full
 
     def laid_aside(self, observation: Observation, state: GameState,
-                   aside: Sequence[Observation]) -> Observation | None:
+                   accounted: Sequence[Observation]) -> Observation | None:
         return None  # every card put down is in play
 
     @staticmethod

@@ -96,7 +96,7 @@ class DugtunganAdapter:
         return None  # every event names its cards in full
 
     def laid_aside(self, observation: Observation, state: GameState,
-                   aside: Sequence[Observation]) -> Observation | None:
+                   accounted: Sequence[Observation]) -> Observation | None:
         return None  # every card put down is in play
 
     def host_templates(self, state: GameState) -> Sequence[Choice]:

@@ -88,15 +88,17 @@ class GargonAdapter:
         return _bare_colour(observation) if state.to_dict()["phase"] == "playing" else None
 
     def laid_aside(self, observation: Observation, state: GameState,
-                   aside: Sequence[Observation]) -> Observation | None:
+                   accounted: Sequence[Observation]) -> Observation | None:
         """Outside the seats lie the draw piles, spread face down, and the discard pile:
         the rules count both, so no card there is a move or needs a name. The rulebook has
         the winner of a battle lay the card face down in front of them, so a card put down
         in a seat during the battles is a card won. The battle that won it may end the
         round before it is laid: until the next round's first play is scored, a card of a
-        colour the seat has won more of than `aside` holds is one too (so where won cards
-        are kept out of the camera's view, a round's first card of such a colour would be
-        taken for one)."""
+        colour the seat has won more of than lie in that seat already is one too. Those
+        that lie there are in `accounted`: laid aside, or the won face itself, left face
+        up or turned over where it lay (the camera follows a card turned over in place as
+        the face it was, since it reads a back as no card). Where won cards are kept out
+        of the camera's view, a round's first card of such a colour would be taken for one."""
         if observation.kind != "appeared":
             return None
         known = _bare_colour(observation) if observation.code is None else None
@@ -107,7 +109,7 @@ class GargonAdapter:
         view = state.to_dict()
         colour = _colour(as_known.code)
         if view["phase"] == "playing":
-            laid = sum(1 for o in aside if zone_seat(o.zone) == seat and _colour(o.code) == colour)
+            laid = sum(1 for o in accounted if zone_seat(o.zone) == seat and _colour(o.code) == colour)
             if (any(p["played"] or p["passed"] for p in view["players"]) or not colour
                     or laid >= view["players"][seat]["won_colours"].get(colour, 0)):
                 return None

@@ -55,7 +55,7 @@ class LagimAdapter:
         return None  # every event names its cards in full
 
     def laid_aside(self, observation: Observation, state: GameState,
-                   aside: Sequence[Observation]) -> Observation | None:
+                   accounted: Sequence[Observation]) -> Observation | None:
         """The camera's reading counts only in the seat of the player who must act (a
         Forest card turned up there, a Defender turned up to fight). A card it cannot name
         anywhere else (the decks in the middle, another player's face-down defence line

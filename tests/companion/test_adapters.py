@@ -201,10 +201,11 @@ def test_gargon_the_last_play_ends_when_its_own_first_card_is_turned_over(gargon
     assert texts(table)[-1] == "Carla plays green face down"
 
 
-def _gargon_round_one(table, won_back_before_the_draw: bool) -> None:
+def _gargon_round_one(table, won_back_before_the_draw: bool | None) -> None:
     """Ana and Ben lay red, Carla passes; the faces turn up; Ana's red 9 leaves, so she
     chose red; Ben's red 12 wins and he lays it face down before him (the rulebook),
-    before or after Ana draws the card she lost."""
+    before or after Ana draws the card she lost, or (None) turns it over where it lies,
+    which the camera follows as the same card."""
     table.observe(back(1, "red", 0, 1.0))
     table.observe(back(2, "red", 1, 1.0))
     table.submit({"kind": "pass", "player": 2, "draws": [1]})
@@ -212,11 +213,12 @@ def _gargon_round_one(table, won_back_before_the_draw: bool) -> None:
         table.observe(dataclasses.replace(back(gone, "red", seat, 1.0), kind="gone"))
         table.observe(card(10 + gone, face, seat_zone(seat)))
     table.observe(card(11, "red-9", seat_zone(0), kind="gone"))
-    table.observe(card(12, "red-12", seat_zone(1), kind="gone", x=200))
+    if won_back_before_the_draw is not None:
+        table.observe(card(12, "red-12", seat_zone(1), kind="gone", x=200))
     if won_back_before_the_draw:
         table.observe(back(21, "red", 1, 1.0))
     table.submit({"kind": "draw", "player": 0, "pile": 2})
-    if not won_back_before_the_draw:
+    if won_back_before_the_draw is False:
         table.observe(back(21, "red", 1, 1.0))
 
 
@@ -243,12 +245,17 @@ def test_gargon_a_won_card_laid_face_down_before_its_winner_is_set_aside(gargon,
     assert table.open_questions() == []
 
 
-def test_gargon_a_card_of_a_colour_the_seat_did_not_win_is_played_when_the_round_turns(gargon):
+@pytest.mark.parametrize("won_back_before_the_draw", [True, None], ids=["laid face down", "turned over in place"])
+def test_gargon_a_card_of_a_colour_the_seat_did_not_win_is_played_when_the_round_turns(gargon, won_back_before_the_draw):
+    """Ben leads red again: the one red he won lies before him already, laid face down
+    anew or turned over where it lay (the camera still sees it there as the red 12)."""
     table = gargon.table
-    _gargon_round_one(table, won_back_before_the_draw=True)
-    table.observe(back(22, "red", 1, 1.0))  # Ben leads red again: he laid his one won red already
+    _gargon_round_one(table, won_back_before_the_draw)
+    assert (table.snapshot()["state"]["round"], table.snapshot()["current_player"]) == (2, "Ben")
+    table.observe(back(22, "red", 1, 1.0))
     table.observe(back(23, "red", 2, 1.0))
     assert texts(table)[-1] == "Ben plays red face down"
+    assert table.open_questions() == []
 
 
 def test_gargon_the_draw_piles_spread_in_the_centre_are_never_asked_about(gargon):
