@@ -334,6 +334,23 @@ def test_the_live_table_sees_a_gargon_back_turned_up_where_it_lies_as_the_face_a
     assert said[3:] == [(21, "gone", 1, None), (21, "appeared", 4, "red-9")]
 
 
+
+def test_a_gargon_face_turned_over_where_it_lies_goes_on_as_that_face():
+    """A battle's winner may turn the won card face down where it lies. The back is
+    read (its look changed in place) but names no card, so nothing is reported: the
+    track goes on as the face it was, which the table counts as a won card still lying
+    in that seat (companion/adapters/gargon.py `laid_aside`)."""
+    from vision.printed import PrintedReader
+    from vision.synth.recording import card_face
+
+    others = [(c, game_face("gargon", c)) for c in ("blue-14", "green-3")]
+    face = render_scene(random.Random(EVAL_SEED), [("red-9", game_face("gargon", "red-9"))] + others)
+    back = render_scene(random.Random(EVAL_SEED), [("red", card_face("gargon", "red"))] + others)
+    pipeline = Pipeline(_Fixed(face), PrintedReader("gargon"))
+    frames = [face.image] * 20 + [back.image] * 20
+    said = [(i, o.kind, o.track, o.code) for i, frame in enumerate(frames) for o in pipeline.process(frame, i / 10)]
+    assert said == [(2, "appeared", 1, "red-9"), (2, "appeared", 2, "blue-14"), (2, "appeared", 3, "green-3")]
+
 def _grown(corners: np.ndarray, factor: float) -> np.ndarray:
     centre = corners.mean(axis=0)
     return (centre + factor * (corners - centre)).astype(np.float32)
