@@ -208,6 +208,8 @@ class LiveTable:
 
     def _interpret(self, observation: Observation) -> None:
         game = self._require_game()
+        if observation.kind == "gone" and observation.track in self._aside:
+            return  # a card the game laid aside, moved or taken away: the game accounted for it
         if self._laid_aside(observation):
             return
         if observation.code is None and observation.kind != "gone":
@@ -226,8 +228,9 @@ class LiveTable:
         its winner; `Adapter.laid_aside`): spent at once, known as the game knows it,
         never asked about."""
         game = self._require_game()
-        lying = {track: self._seen[track] for track in self._spent if track in self._seen}
-        aside = game.adapter.laid_aside(observation, game.state, list((lying | self._aside).values()))
+        lying = {track: self._seen[track] for track in self._spent if track in self._seen}  # the aside in view too
+        under = {track: o for track, o in self._aside.items() if track not in self._seen and observation.covers(o)}
+        aside = game.adapter.laid_aside(observation, game.state, list((lying | under).values()))
         if aside is None:
             return False
         self._aside[observation.track] = aside

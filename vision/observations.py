@@ -98,6 +98,14 @@ class Observation:
                 "first_seen": round(self.first_seen, 3), "last_seen": round(self.last_seen, 3),
                 "candidates": [[code, round(score, 4)] for code, score in self.candidates]}
 
+    def covers(self, other: "Observation") -> bool:
+        """Whether this card lies over the middle of `other` (put down on it: a pile's
+        next card), whichever way round either's corners go."""
+        (x, y) = (sum(c[0] for c in other.corners) / 4, sum(c[1] for c in other.corners) / 4)
+        sides = [(bx - ax) * (y - ay) - (by - ay) * (x - ax)
+                 for (ax, ay), (bx, by) in zip(self.corners, self.corners[1:] + self.corners[:1])]
+        return all(side >= 0 for side in sides) or all(side <= 0 for side in sides)
+
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Observation":
         kind = req(data, "kind", str)

@@ -112,9 +112,10 @@ class Adapter(Protocol):
         game already accounted for and lays aside (a Gargon card won in battle, laid
         face down before its winner) or one it never reads where it lies (a Lagim card
         outside the acting player's seat); None for a card in play. `accounted` holds
-        the cards laid aside so far this game (out of sight too) and the cards events
-        already took that still lie in view (a Gargon card won and turned over where it
-        lay, which the camera follows as the face it was). The table neither reads such
+        the cards events already took that still lie in view (those laid aside, and a
+        Gargon card won and turned over where it lay, which the camera follows as the
+        face it was) and those laid aside that this card now covers. A card laid aside
+        that leaves is no move either: it was accounted for. The table neither reads such
         a card as a move nor asks its name."""
         ...
 

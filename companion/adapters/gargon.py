@@ -18,10 +18,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
-from companion.adapters import Choice, HostEvent, Reading, Recording, Step, describe
+from companion.adapters import Choice, HostEvent, Reading, Recording, Step, describe, game_state
 from rules.core import GameState
 from rules.gargon.cards import COLOURS
 from rules.gargon.events import ChooseBattle, Draw, Pass, Play, Reveal
+from rules.gargon.state import GargonState
 from vision.observations import Observation, seat_zone, zone_seat
 
 GAME = "gargon"
@@ -41,6 +42,11 @@ def _bare_colour(observation: Observation) -> tuple[str, float] | None:
     return max(colours, key=lambda c: c[1]) if colours else None
 
 
+def _won(observation: Observation, state: GameState, seat: int) -> bool:
+    """Whether the card is one `seat` has won (a won face tidied onto its pile later)."""
+    return observation.code in {card.code for card in game_state(state, GargonState).won[seat]}
+
+
 class GargonAdapter:
     game = GAME
 
@@ -54,7 +60,7 @@ class GargonAdapter:
             if current is None or view["owed_draws"]:
                 return ()
             laid = _seat_cards(seen, current)
-            if observation.kind == "gone" and seat == current:
+            if observation.kind == "gone" and seat == current and not _won(observation, state, seat):
                 laid.append(observation)  # the first of its cards turned over: the play was all of them
                 return (self._play(current, laid, names),)
             if laid and observation.kind == "appeared" and seat is not None and seat != current:

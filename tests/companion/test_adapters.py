@@ -258,6 +258,36 @@ def test_gargon_a_card_of_a_colour_the_seat_did_not_win_is_played_when_the_round
     assert table.open_questions() == []
 
 
+@pytest.mark.parametrize("won_back_before_the_draw", [True, None], ids=["laid face down", "turned over in place"])
+def test_gargon_a_won_card_picked_up_again_in_the_next_round_is_no_play(gargon, won_back_before_the_draw):
+    """Ben tidies the red he won onto his pile as round 2 opens, his turn to lead: the
+    card leaving his seat is no play of his (it was a play's end only while the cards he
+    had just laid lay there), nor is it, laid down elsewhere."""
+    table = gargon.table
+    _gargon_round_one(table, won_back_before_the_draw)
+    before = texts(table)
+    if won_back_before_the_draw:
+        table.observe(dataclasses.replace(back(21, "red", 1, 1.0), kind="gone"))
+    else:
+        table.observe(card(12, "red-12", seat_zone(1), kind="gone", x=200))
+    table.observe(dataclasses.replace(back(24, "red", 1, 1.0), corners=card(24, None, None, x=400).corners))
+    assert texts(table) == before and table.open_questions() == []
+    table.observe(back(22, "green", 1, 1.0))  # his lead
+    table.observe(back(23, "green", 2, 1.0))
+    assert texts(table)[-1] == "Ben plays green face down"
+
+
+def test_gargon_a_card_laid_over_a_won_card_is_a_play_where_the_won_card_was_laid_aside(gargon):
+    """Ben leads red on top of the red he won, laid face down before him: the won card,
+    covered, is still there, so the red laid on it is his play."""
+    table = gargon.table
+    _gargon_round_one(table, won_back_before_the_draw=True)
+    table.observe(dataclasses.replace(back(21, "red", 1, 1.0), kind="gone"))  # covered by the next card
+    table.observe(back(22, "red", 1, 1.0))
+    table.observe(back(23, "red", 2, 1.0))
+    assert texts(table)[-1] == "Ben plays red face down"
+
+
 def test_gargon_the_draw_piles_spread_in_the_centre_are_never_asked_about(gargon):
     """The book spreads the draw piles face down in the middle so their colours show; the
     rules count them, so a back there, even one whose colour the camera cannot tell, is

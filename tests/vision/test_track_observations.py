@@ -51,3 +51,13 @@ def test_a_malformed_observation_names_the_bad_field(change, field):
     with pytest.raises(BadInput) as caught:
         Observation.from_dict({**good, **change})
     assert caught.value.field == field
+
+
+def test_a_card_covers_the_card_whose_middle_it_lies_over_whichever_way_its_corners_go():
+    def at(x, y, turned=False):
+        box = ((x, y), (x + 63, y), (x + 63, y + 88), (x, y + 88))
+        return Observation("appeared", 1, None, 0.5, box[::-1] if turned else box, None, 0.0, 0.0)
+
+    below = at(0, 0)
+    assert at(20, 30).covers(below) and at(20, 30, turned=True).covers(below)
+    assert not at(40, 0).covers(below) and not at(0, 50, turned=True).covers(below)
