@@ -88,6 +88,7 @@ class CameraSetup:
     game: str
     zones_file: str = ""
     threads: int = 1
+    size: tuple[int, int] = (1280, 720)  # asked of a camera (vision/sources.py)
 
 
 def camera_attached() -> bool:
@@ -173,7 +174,7 @@ def live_observations(setup: CameraSetup, seats: int, stopped: Callable[[], bool
 
     try:
         recognizer = build_recognizer(setup)
-        frames = WatchedSource(open_source(source_spec(setup.camera)), report,
+        frames = WatchedSource(open_source(source_spec(setup.camera), setup.size), report,
                                view.publish if view is not None else None)
     except (ValueError, OSError, ImportError) as exc:
         raise CameraUnusable(str(exc)) from None

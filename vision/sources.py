@@ -22,6 +22,7 @@ from vision.interfaces import FrameSource, FrameStats
 
 log = logging.getLogger(__name__)
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
+CAMERA_SIZE = (1280, 720)  # the frames recognition is measured on (scripts/bench_vision.py)
 
 
 class Capture(Protocol):
@@ -147,14 +148,34 @@ class FolderSource:
         self._paths = iter(())
 
 
+def _webcam(device: int | str, size: tuple[int, int]) -> cv2.VideoCapture:
+    """A webcam asked for frames of `size`. Left alone, most USB webcams send 640x480,
+    where the cards are half as tall as at the 1280x720 the recognition is measured at
+    (models/README.md: cards under 100 px tall are named far less often). Motion JPEG
+    first: over USB 2 many webcams send 1280x720 raw at a few frames a second at most.
+    The camera may grant another size; the log says which."""
+    capture = cv2.VideoCapture(device)
+    if capture.isOpened():
+        capture.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter.fourcc(*"MJPG"))
+        capture.set(cv2.CAP_PROP_FRAME_WIDTH, size[0])
+        capture.set(cv2.CAP_PROP_FRAME_HEIGHT, size[1])
+        granted = (int(capture.get(cv2.CAP_PROP_FRAME_WIDTH)), int(capture.get(cv2.CAP_PROP_FRAME_HEIGHT)))
+        if granted[0] * granted[1] < size[0] * size[1]:
+            log.warning("camera %s sends %dx%d frames, not the %dx%d asked: cards are read smaller",
+                        device, *granted, *size)
+        else:
+            log.info("camera %s sends %dx%d frames", device, *granted)
+    return capture
+
+
 class _PiCamera:
     """picamera2 behind the `Capture` shape."""
 
-    def __init__(self) -> None:
+    def __init__(self, size: tuple[int, int]) -> None:
         from picamera2 import Picamera2  # only on a Pi
 
         self.camera = Picamera2()
-        self.camera.configure(self.camera.create_video_configuration(main={"size": (1280, 720), "format": "BGR888"}))
+        self.camera.configure(self.camera.create_video_configuration(main={"size": size, "format": "BGR888"}))
         self.camera.start()
 
     def read(self) -> tuple[bool, np.ndarray | None]:
@@ -169,17 +190,19 @@ def picamera_available() -> bool:
     return importlib.util.find_spec("picamera2") is not None
 
 
-def open_source(spec: str) -> FrameSource:
+def open_source(spec: str, size: tuple[int, int] = CAMERA_SIZE) -> FrameSource:
     """A source from a setting: `picamera`, a webcam index (`0`) or device path
     (`/dev/video0`), a stream URL (`rtsp://...`, `http://...`), a video file, or a
-    folder of pictures."""
+    folder of pictures. A camera (the Pi's or a webcam) is asked for frames of `size`;
+    a stream, file or folder comes at the size it has."""
     if spec == "picamera":
         if not picamera_available():
             raise ValueError("picamera2 is not installed (it comes with Raspberry Pi OS)")
-        return ThreadedSource(_PiCamera, spec)
-    if spec.isdigit():
-        return ThreadedSource(lambda: cv2.VideoCapture(int(spec)), spec)
-    if "://" in spec or spec.startswith("/dev/"):
+        return ThreadedSource(lambda: _PiCamera(size), spec)
+    if spec.isdigit() or spec.startswith("/dev/"):
+        device = int(spec) if spec.isdigit() else spec
+        return ThreadedSource(lambda: _webcam(device, size), spec)
+    if "://" in spec:
         return ThreadedSource(lambda: cv2.VideoCapture(spec), spec)
     path = Path(spec)
     if path.is_dir():

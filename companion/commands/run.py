@@ -51,7 +51,7 @@ def run_table(args: argparse.Namespace) -> int:
             game = services.table.snapshot()["game"]
             deck = args.deck or table_deck(settings.deck, settings.data_path, game)
             return CameraSetup(source, deck, game, table_zones(settings.zones_file, settings.data_path),
-                               settings.threads)
+                               settings.threads, settings.camera_size)
 
         services.camera = TableCamera(services.table, setup)
         return services.camera.start()

@@ -83,3 +83,46 @@ def test_a_camera_that_cannot_open_is_offline_and_retried():
 def test_an_unknown_source_is_refused_with_a_reason(tmp_path):
     with pytest.raises(ValueError, match="not a camera index"):
         open_source(str(tmp_path / "missing.mp4"))
+
+
+class SettableCamera:
+    """OpenCV's VideoCapture as a webcam driver answers it: it grants sizes it has."""
+
+    sizes = {(640, 480), (1280, 720)}
+
+    def __init__(self, device) -> None:
+        self.device, self.asked, self.props = device, [], {cv2.CAP_PROP_FRAME_WIDTH: 640, cv2.CAP_PROP_FRAME_HEIGHT: 480}
+
+    def isOpened(self) -> bool:
+        return True
+
+    def set(self, prop, value) -> bool:
+        self.asked.append((prop, value))
+        if prop == cv2.CAP_PROP_FRAME_HEIGHT:
+            wanted = (self.asked[-2][1], value)
+            granted = max((s for s in self.sizes if s[0] <= wanted[0] and s[1] <= wanted[1]), default=(640, 480))
+            self.props[cv2.CAP_PROP_FRAME_WIDTH], self.props[cv2.CAP_PROP_FRAME_HEIGHT] = granted
+        return True
+
+    def get(self, prop) -> float:
+        return float(self.props.get(prop, 0))
+
+
+@pytest.mark.parametrize("spec, size, granted", [("0", (1280, 720), "1280x720"), ("/dev/video2", (1920, 1080), "1280x720")])
+def test_a_webcam_is_asked_for_motion_jpeg_at_the_size_set_and_the_log_says_what_it_grants(monkeypatch, caplog, spec,
+                                                                                           size, granted):
+    """Left alone a webcam sends 640x480, where cards come out half the size recognition is
+    measured at; a smaller size than asked is a warning."""
+    import logging
+
+    from vision import sources
+
+    opened = []
+    monkeypatch.setattr(sources.cv2, "VideoCapture", lambda device: opened.append(SettableCamera(device)) or opened[-1])
+    with caplog.at_level(logging.INFO, logger="vision.sources"):
+        camera = sources._webcam(int(spec) if spec.isdigit() else spec, size)
+    assert camera.asked == [(cv2.CAP_PROP_FOURCC, cv2.VideoWriter.fourcc(*"MJPG")),
+                            (cv2.CAP_PROP_FRAME_WIDTH, size[0]), (cv2.CAP_PROP_FRAME_HEIGHT, size[1])]
+    (record,) = caplog.records
+    assert f"sends {granted} frames" in record.getMessage()
+    assert record.levelno == (logging.INFO if size == (1280, 720) else logging.WARNING)
