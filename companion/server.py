@@ -60,7 +60,8 @@ def build_services(settings: Settings, database: Path, base_url: str) -> Service
     bus.subscribe(lambda _name, text: log.info("prompt: %s", text), "prompt")
     table = LiveTable(store, bus, confidence=settings.confidence)
     services = Services(table=table, store=store, stream=stream, speaker=speaker,
-                        host_token=host_token, base_url=base_url, token_file=token_file)
+                        host_token=host_token, base_url=base_url, token_file=token_file,
+                        camera_size=settings.camera_size)
     try:
         restored = table.restore()
     except StoreError as exc:  # a damaged log: said, and left as it is for the host to mend

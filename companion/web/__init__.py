@@ -47,6 +47,7 @@ class Services:
     base_url: str
     token_file: Path | None = None  # where a rotated token is kept; None when the settings set it
     camera: CameraControl | None = None  # the live camera, restarted when the host page changes its set-up
+    camera_size: tuple[int, int] = (1280, 720)  # frame size asked of a camera (settings camera_width, camera_height)
 
 
 def create_app(services: Services, config: Mapping[str, Any] | None = None) -> Flask:

@@ -86,7 +86,7 @@ def camera_source() -> Response:
     if problem:
         raise BadInput("source", problem)
     try:
-        frames = open_source(source_spec(source))
+        frames = open_source(source_spec(source), services().camera_size)
     except ValueError as exc:
         raise BadInput("source", str(exc)) from None
     try:
@@ -99,7 +99,9 @@ def camera_source() -> Response:
     (services().store.path.parent / CAMERA_FILE).write_text(source + "\n", encoding="utf-8")
     scale = SHOWN_WIDTH / frame.shape[1]
     shown = cv2.resize(frame, (SHOWN_WIDTH, round(frame.shape[0] * scale)), interpolation=cv2.INTER_AREA)
-    return jsonify({"source": source, "image": png_data_url(shown), "live": restart_camera() == source})
+    height, width = frame.shape[:2]
+    return jsonify({"source": source, "image": png_data_url(shown), "size": [width, height],
+                    "asked": list(services().camera_size), "live": restart_camera() == source})
 
 
 def _drawn(image: Any, zones: Any, seats: int) -> str:

@@ -57,6 +57,8 @@ def test_a_camera_source_is_tried_for_a_frame_before_it_is_kept(client, services
     answer = client.post("/api/host/camera/source", json={"source": str(folder)}, headers=BEARER)
     assert answer.status_code == 200, answer.get_json()
     assert answer.get_json()["image"].startswith("data:image/png;base64,")
+    height, width = seat_table(seed=1, seats=3).image.shape[:2]
+    assert (answer.get_json()["size"], answer.get_json()["asked"]) == ([width, height], [1280, 720])
     assert table_camera("auto", services.store.path.parent) == str(folder)
     gone = client.post("/api/host/camera/source", json={"source": "/dev/video97"}, headers=BEARER)
     assert gone.status_code == 400 and "does not exist" in gone.get_json()["error"]

@@ -16,8 +16,13 @@
     showError(null);
     $("camera-frame").src = data.image;
     $("camera-frame").hidden = false;
-    $("camera-result").textContent = data.live ? `Kept: ${data.source}. The table's camera uses it now.`
-      : `Kept: ${data.source}. The table uses it from its next start (it was started with another camera set).`;
+    const [width, height] = data.size;
+    const small = width * height < data.asked[0] * data.asked[1]
+      ? ` Its pictures are ${width}x${height}, smaller than the ${data.asked[0]}x${data.asked[1]} a camera is asked ` +
+        "for: cards come out small and are named less often; bring the camera closer or use a better one." : "";
+    $("camera-result").textContent = (data.live ? `Kept: ${data.source} (${width}x${height}). The table's camera uses it now.`
+      : `Kept: ${data.source} (${width}x${height}). The table uses it from its next start ` +
+        "(it was started with another camera set).") + small;
   };
   $("seats-count").onchange = () => {
     $("seats-sheet").href = "/host/markers.png?seats=" + encodeURIComponent($("seats-count").value);
