@@ -188,7 +188,7 @@ def live_observations(setup: CameraSetup, seats: int, stopped: Callable[[], bool
                 return
             raise RuntimeError(f"no frame from camera {setup.camera!r} in {FIRST_FRAME_SECONDS:.0f} s")
         height, width = first.shape[:2]
-        zones = (TableZones.load(Path(setup.zones_file).expanduser()) if setup.zones_file
+        zones = (TableZones.load(Path(setup.zones_file).expanduser()).for_frame(width, height) if setup.zones_file
                  else frame_zones(width, height, seats))
         pipeline = Pipeline(recognizer.detector, recognizer.identifier, zones.zone_of)
         yield from pipeline.run(frames, lambda: stopped() or frames.finished)

@@ -43,6 +43,18 @@ class TableZones:
     centre: tuple[float, float]
     centre_radius: float
     seat_angles: tuple[float, ...]
+    size: tuple[int, int] | None = None  # (width, height) of the picture they were found in, where known
+
+    def for_frame(self, width: int, height: int) -> "TableZones":
+        """The zones in a frame of another size showing the same view: a calibration
+        photographed at one size (a phone's photo, a webcam at 640x480) and a camera
+        sending another. Without a known size they are taken as they are."""
+        if self.size is None or self.size == (width, height):
+            return self
+        sx, sy = width / self.size[0], height / self.size[1]
+        angles = tuple(math.atan2(math.sin(a) * sy, math.cos(a) * sx) for a in self.seat_angles)
+        return TableZones((self.centre[0] * sx, self.centre[1] * sy), self.centre_radius * math.sqrt(sx * sy),
+                          angles, (width, height))
 
     def zone_of_point(self, point: Sequence[float]) -> str:
         dx, dy = float(point[0]) - self.centre[0], float(point[1]) - self.centre[1]
@@ -59,7 +71,8 @@ class TableZones:
     def to_dict(self) -> dict[str, Any]:
         return {"centre": [round(self.centre[0], 1), round(self.centre[1], 1)],
                 "centre_radius": round(self.centre_radius, 1),
-                "seat_angles": [round(a, 5) for a in self.seat_angles]}
+                "seat_angles": [round(a, 5) for a in self.seat_angles]} | (
+                    {} if self.size is None else {"size": list(self.size)})
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "TableZones":
@@ -73,7 +86,12 @@ class TableZones:
         radius = float(req(data, "centre_radius", (int, float)))
         if radius < 0:
             raise BadInput("centre_radius", "must not be negative")
-        return cls((centre[0], centre[1]), radius, tuple(angles))
+        size = None
+        if "size" in data:  # (files saved before it was kept have none)
+            size = items(req(data, "size", list), "size", lambda v, p: expect(v, int, p))
+            if len(size) != 2 or min(size) < 1:
+                raise BadInput("size", "must be [width, height] in pixels")
+        return cls((centre[0], centre[1]), radius, tuple(angles), None if size is None else (size[0], size[1]))
 
     def save(self, path: Path) -> None:
         path.write_text(json.dumps(self.to_dict(), indent=2) + "\n")
@@ -133,4 +151,5 @@ def marker_zones(image: np.ndarray, seats: int, centre_fraction: float = 0.45) -
     offsets = points - centre
     angles = tuple(float(math.atan2(dy, dx)) for dx, dy in offsets)
     radius = centre_fraction * float(np.linalg.norm(offsets, axis=1).min())
-    return TableZones((float(centre[0]), float(centre[1])), radius, angles)
+    height, width = image.shape[:2]
+    return TableZones((float(centre[0]), float(centre[1])), radius, angles, (width, height))

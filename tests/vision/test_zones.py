@@ -59,6 +59,31 @@ def test_a_saved_calibration_loads_back_the_same(tmp_path):
     assert loaded.to_dict() == zones.to_dict()
 
 
+@pytest.mark.parametrize("size", [(640, 360), (1920, 1080), (1600, 1200)], ids=["half", "larger", "other shape"])
+def test_a_calibration_holds_for_frames_of_another_size_showing_the_same_view(size, tmp_path):
+    """Seats calibrated on a picture of one size (a phone's photo, a webcam at its
+    640x480 default) and a camera sending another: the zones are carried over to the
+    frame's pixels, so each card still lies in front of its own seat."""
+    table = seat_table(seed=3, seats=4)
+    zones = marker_zones(table.image, 4)
+    height, width = table.image.shape[:2]
+    assert zones.size == (width, height)
+    zones.save(tmp_path / "zones.json")
+    scaled = TableZones.load(tmp_path / "zones.json").for_frame(*size)
+    sx, sy = size[0] / width, size[1] / height
+    mine = [zones.zone_of_point(p) for p in table.points]
+    theirs = [scaled.zone_of_point((x * sx, y * sy)) for x, y in table.points]
+    assert sum(a == b for a, b in zip(mine, theirs)) >= (1.0 if sx == sy else 0.95) * len(mine)
+    assert scaled.for_frame(*size) == scaled
+
+
+def test_a_calibration_saved_before_its_size_was_kept_is_taken_as_it_is(tmp_path):
+    path = tmp_path / "zones.json"
+    path.write_text('{"centre": [640, 360], "centre_radius": 100, "seat_angles": [1.5, 3.1]}')
+    zones = TableZones.load(path)
+    assert zones.size is None and zones.for_frame(320, 240) == zones
+
+
 def test_a_damaged_calibration_file_names_the_field(tmp_path):
     path = tmp_path / "zones.json"
     path.write_text('{"centre": [1, 2], "centre_radius": 5, "seat_angles": [0.1, "x"]}')
