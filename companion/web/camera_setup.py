@@ -3,7 +3,7 @@
 The camera source is tried before it is kept: one frame is read from it and shown, so
 a wrong device or a typo in a stream address shows at once, not at the next start.
 Seats are calibrated as `companion markers --calibrate` does, with the picture coming
-from the host's phone: the seat markers are found and the photo comes back with each
+from the table's camera or the host's phone: the seat markers are found and the photo comes back with each
 seat's zone drawn on it, so the host sees whether the camera will give a card to the
 right player. Both are kept in the data folder (`companion.camera_files`) and used where
 the settings name none, at once: the live camera restarts with them.
@@ -130,9 +130,18 @@ def _drawn(image: Any, zones: Any, seats: int) -> str:
 @bp.route("/api/host/seats/calibrate", methods=["POST"])
 @host_required
 def calibrate() -> Response:
+    """From a photo sent (`photo`), or with `?from=camera` from the table camera's own
+    latest picture: the very view the zones are for, where a phone's photo is taken from
+    beside the camera."""
     from vision.zones import marker_zones
 
-    image = uploaded_photo()  # first: it allows the body a photo's size before the form is read
+    if request.args.get("from") == "camera":
+        view = services().table.view
+        image = view.frame()
+        if image is None:
+            raise BadInput("camera", f"no picture from the table's camera: {view.status()['problem']}")
+    else:
+        image = uploaded_photo()  # first: it allows the body a photo's size before the form is read
     seats = _seats(request.form.get("seats"))
     zones = marker_zones(image, seats)
     path = services().store.path.parent / ZONES_FILE

@@ -34,6 +34,18 @@ def test_a_photo_of_the_markers_saves_the_seat_zones_the_camera_will_use(client,
     assert right >= 0.9 * len(table.points)
 
 
+def test_the_seats_are_calibrated_from_the_table_cameras_own_picture(client, services):
+    """The very view the zones are for; with no picture yet, the camera's problem is said."""
+    answer = client.post("/api/host/seats/calibrate?from=camera", headers=BEARER, data={"seats": "4"})
+    assert answer.status_code == 400 and "no picture from the table's camera" in answer.get_json()["error"]
+    table = seat_table(seed=2, seats=4)
+    services.table.view.publish(table.image)
+    answer = client.post("/api/host/seats/calibrate?from=camera", headers=BEARER, data={"seats": "4"})
+    assert answer.status_code == 200, answer.get_json()
+    saved = TableZones.load(Path(table_zones("", services.store.path.parent)))
+    assert saved.to_dict() == marker_zones(table.image, 4).to_dict()
+
+
 def test_a_photo_missing_a_marker_names_the_seat_and_saves_nothing(client, services):
     table = seat_table(seed=2, seats=4)
     answer = calibrate(client, 5, table.image)

@@ -27,14 +27,12 @@
   $("seats-count").onchange = () => {
     $("seats-sheet").href = "/host/markers.png?seats=" + encodeURIComponent($("seats-count").value);
   };
-  $("seats-photo").onchange = async () => {
-    const file = $("seats-photo").files[0];
-    if (!file) return;
+  const calibrate = async (address, photo) => {
     const form = new FormData();
     form.append("seats", $("seats-count").value);
-    form.append("photo", file);
+    if (photo) form.append("photo", photo);
     $("seats-result").textContent = "Looking for the markers…";
-    const response = await fetch("/api/host/seats/calibrate", {
+    const response = await fetch(address, {
       method: "POST", credentials: "same-origin", headers: { "X-CSRF-Token": csrf }, body: form });
     const data = await response.json().catch(() => ({ error: response.statusText }));
     $("seats-photo").value = "";
@@ -44,5 +42,10 @@
     $("seats-drawn").hidden = false;
     $("seats-result").textContent = `Saved: ${data.seats} seats. ` +
       (data.live ? "The table's camera uses them now." : "The camera uses them from its next start.");
+  };
+  $("seats-camera").onclick = () => calibrate("/api/host/seats/calibrate?from=camera", null);
+  $("seats-photo").onchange = () => {
+    const file = $("seats-photo").files[0];
+    if (file) calibrate("/api/host/seats/calibrate", file);
   };
 })();
