@@ -24,6 +24,7 @@ from vision.geometry import NEXT, side_lengths
 
 
 PEAKS_PER_LINE = 5
+SMALLEST = 8  # px: a quad's shortest side under this is left as it is (its search lines hold too few samples)
 MIN_TABLE_SHARE = 0.25  # least share of a card's search lines that must end off other cards to judge its table by them
 
 
@@ -61,13 +62,20 @@ def refine_quads(image: np.ndarray, quads: Sequence[np.ndarray] | np.ndarray,
         return []
     quads = np.asarray(quads, np.float64).reshape(-1, 4, 2)
     shorts = np.array([float(side_lengths(q).min()) for q in quads])
+    out = [quad.astype(np.float32) for quad in quads]
+    fit = np.flatnonzero(shorts >= SMALLEST)  # a few pixels across leave no room for a search
+    if not len(fit):
+        return out
+    quads, shorts = quads[fit], shorts[fit]
     sides = _Sides.search(image, quads, shorts, settings)
     points, directions = sides.edges(_table_colours(sides, quads), settings)
     corners = _corners(points.reshape(-1, 4, 2), directions.reshape(-1, 4, 2))
     limits = (settings.inward + settings.outward) * shorts * 1.5 + 3
     moved = np.sqrt(((np.nan_to_num(corners, nan=np.inf) - quads) ** 2).sum(axis=2)).max(axis=1)
-    return [(fitted if far <= limit else quad).astype(np.float32)
-            for fitted, quad, far, limit in zip(corners, quads, moved, limits)]
+    for i, fitted, far, limit in zip(fit, corners, moved, limits):
+        if far <= limit:
+            out[i] = fitted.astype(np.float32)
+    return out
 
 
 def _corners(points: np.ndarray, directions: np.ndarray) -> np.ndarray:

@@ -43,6 +43,16 @@ def test_the_corners_keep_their_order():
     assert np.linalg.norm(refine_quad(_table(), rolled) - np.roll(CARD, 1, axis=0), axis=1).max() < 2.5
 
 
+def test_a_find_a_few_pixels_across_is_left_as_it_is_and_the_cards_beside_it_are_fitted():
+    """A speck the detector or a whole-card guess outlines in a small frame (640x360) has
+    no room for a search: it crashed the batch, and with it the whole frame's read."""
+    speck = np.float32([[100, 100], [102, 100], [102, 103], [100, 103]])
+    shifted = CARD + np.float32([4, -3])
+    (alone,) = refine_quads(_table(), [speck])
+    fitted_speck, fitted_card = refine_quads(_table(), [speck, shifted])
+    assert np.allclose(alone, speck) and np.allclose(fitted_speck, speck) and _error(fitted_card) < 0.006
+
+
 def test_no_edge_at_all_leaves_the_quad_as_it_was():
     flat = np.full((720, 960, 3), 128, np.uint8)
     assert np.allclose(refine_quad(flat, CARD), CARD)
