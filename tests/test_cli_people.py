@@ -35,6 +35,21 @@ def test_enrolling_a_misspelt_card_code_is_refused_with_the_nearest_code(tmp_pat
     assert_one_line_error(result, "blu-circle.jpg", "not a bagani card code", "did you mean blue-circle.jpg")
 
 
+def test_a_photo_too_small_to_show_a_card_is_named_and_a_blank_one_is_no_traceback(tmp_path: Path) -> None:
+    """A 1x1 picture, and a blank grey one (no edge to line a card up by), each ended
+    enrollment in a traceback; recognizing the tiny one did too."""
+    photos = tmp_path / "photos"
+    photos.mkdir()
+    cv2.imwrite(str(photos / "red-5.png"), np.full((1, 1, 3), 200, np.uint8))
+    result = companion("enroll", "--game", "gargon", "--images", str(photos), "--out", str(tmp_path / "deck.npz"))
+    assert_one_line_error(result, "red-5.png", "images", "1x1 px picture is too small to show a card")
+    seen = companion("recognize", "--game", "gargon", str(photos / "red-5.png"))
+    assert seen.returncode == 0 and "0 cards" in seen.stdout, seen.stderr
+    cv2.imwrite(str(photos / "red-5.png"), np.full((400, 300, 3), 128, np.uint8))
+    result = companion("enroll", "--game", "gargon", "--images", str(photos), "--out", str(tmp_path / "deck.npz"))
+    assert result.returncode == 0 and "enrolled 1 cards" in result.stdout, result.stderr
+
+
 def test_a_bad_deck_file_is_named_without_numpys_advice_to_load_it_unsafely(tmp_path: Path) -> None:
     deck = tmp_path / "deck.npz"
     np.savez(deck, meta=np.array([{"format": 1}], dtype=object))

@@ -60,7 +60,8 @@ class _Level:
         x, y = xs - (w - 1) / 2, ys - (h - 1) / 2  # centred: a better-conditioned Hessian
         steepest = np.stack([gx * x, gx * y, gx, gy * x, gy * y, gy]).reshape(6, -1)
         hessian = (steepest @ steepest.T).astype(np.float64)
-        solve = (np.linalg.inv(hessian + 1e-6 * np.trace(hessian) * np.eye(6)) @ steepest).astype(np.float32)
+        ridge = max(1e-6 * float(np.trace(hessian)), 1e-6)  # (a blank shot has no gradient at all: no step)
+        solve = (np.linalg.inv(hessian + ridge * np.eye(6)) @ steepest).astype(np.float32)
         target = np.ascontiguousarray(light[inner])
         flat = target.ravel()
         return cls(image, solve, solve @ flat, float(flat @ flat), target, margin)

@@ -25,6 +25,7 @@ from vision.geometry import CARD_ASPECT, NEXT, aspect, side_lengths
 from vision.interfaces import CARD_SIZE, Detection
 from vision.overlap import OverlapFinder, blobs_and_their_print, on_top
 
+SMALLEST_IMAGE = 16        # px: a picture narrower than this holds no card (the smallest is 60 px tall)
 TABLE_SCALE = 4            # the table's colour is judged at a quarter of the working size
 TABLE_BIN = 12             # a and b levels per bin when finding a plain table's colour (lightness: three times as many), and its reach
 PLAIN_TABLE_SHARE = 0.6    # a table is plain when colours near its commonest cover this much of the picture
@@ -210,6 +211,8 @@ class ContourCardDetector:
         self.overlaps = OverlapFinder()
 
     def detect(self, image: np.ndarray) -> list[Detection]:
+        if min(image.shape[:2]) < SMALLEST_IMAGE:
+            return []
         found = self._search(image)
         quads, scores, straight = found.quads, found.scores, found.straight
         if self.verifier is not None and len(quads) and not (found.plain and not self.settings.check_plain_tables):

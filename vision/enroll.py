@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from rules.payload import BadInput
 from vision.deck import DeckProfile, calibrate
-from vision.detect import order_clockwise, rectify
+from vision.detect import SMALLEST_IMAGE, order_clockwise, rectify
 from vision.embed import OnnxEmbedder, file_sha256
 from vision.interfaces import CardDetector
 from vision.refine import refine_quad
@@ -48,7 +49,11 @@ class Enrollment:
     cards: list[np.ndarray] = field(default_factory=list)
 
     def add(self, image: np.ndarray, code: str, corners: np.ndarray | None = None) -> np.ndarray:
-        """`corners` when the caller has already found the card (and shown it)."""
+        """`corners` when the caller has already found the card (and shown it); BadInput
+        for a picture too small to show one."""
+        height, width = image.shape[:2]
+        if min(height, width) < SMALLEST_IMAGE:
+            raise BadInput("photo", f"a {width}x{height} px picture is too small to show a card")
         card = rectify(image, card_nearest_centre(image, self.detector) if corners is None else corners)
         self.codes.append(code)
         self.cards.append(card)

@@ -9,6 +9,7 @@ from pathlib import Path
 import cv2
 
 from companion.errors import UsageError
+from rules.payload import BadInput
 from vision.deck import code_of
 from vision.detect import ContourCardDetector
 from vision.embed import DEFAULT_MODEL, ModelMissing, OnnxEmbedder
@@ -52,7 +53,10 @@ def run(args: argparse.Namespace) -> int:
         image = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if image is None:
             raise UsageError(str(path), "images", "not a picture OpenCV can read")
-        enrollment.add(image, code)
+        try:
+            enrollment.add(image, code)
+        except BadInput as exc:
+            raise UsageError(str(path), "images", exc.problem) from None
     try:
         profile = enrollment.profile(OnnxEmbedder(Path(args.model)))
     except ModelMissing as exc:

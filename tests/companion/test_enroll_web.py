@@ -5,6 +5,9 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import cv2
+import numpy as np
+
 from companion.camera_files import table_deck
 from tests.companion.conftest import HOST_TOKEN
 from tests.companion.photos import card_photo
@@ -52,5 +55,7 @@ def test_the_walk_through_refuses_what_is_not_a_card_of_the_game_and_viewers(cli
     assert wrong.status_code == 400 and "not a bagani card" in wrong.get_json()["error"]
     junk = shot(client, "blue-circle", b"not a picture at all")
     assert junk.status_code == 400 and "not a picture" in junk.get_json()["error"]
+    tiny = shot(client, "blue-circle", cv2.imencode(".png", np.full((1, 1, 3), 200, np.uint8))[1].tobytes())
+    assert tiny.status_code == 400 and "too small to show a card" in tiny.get_json()["error"]
     assert client.post("/api/host/enroll/start", json={"game": "bagani"}).status_code == 403
     assert client.get("/host/enroll").status_code == 302
