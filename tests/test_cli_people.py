@@ -45,6 +45,9 @@ def test_a_photo_too_small_to_show_a_card_is_named_and_a_blank_one_is_no_traceba
     assert_one_line_error(result, "red-5.png", "images", "1x1 px picture is too small to show a card")
     seen = companion("recognize", "--game", "gargon", str(photos / "red-5.png"))
     assert seen.returncode == 0 and "0 cards" in seen.stdout, seen.stderr
+    (tmp_path / "empty.jpg").write_bytes(b"")
+    assert_one_line_error(companion("recognize", "--game", "gargon", str(tmp_path / "empty.jpg")),
+                          "empty.jpg", "not one OpenCV can read")
     cv2.imwrite(str(photos / "red-5.png"), np.full((400, 300, 3), 128, np.uint8))
     result = companion("enroll", "--game", "gargon", "--images", str(photos), "--out", str(tmp_path / "deck.npz"))
     assert result.returncode == 0 and "enrolled 1 cards" in result.stdout, result.stderr

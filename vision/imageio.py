@@ -42,6 +42,8 @@ def jpeg_size(data: bytes) -> tuple[int, int] | None:
 
 def decode(data: bytes, min_side: int = DECODE_MIN_SIDE) -> tuple[np.ndarray | None, int]:
     """The image (BGR) and the factor it was reduced by; (None, 1) if undecodable."""
+    if not data:
+        return None, 1  # (OpenCV asserts on an empty buffer: an empty file is no picture)
     size = jpeg_size(data)
     factor = 1
     while size and factor < 8 and max(size) / (factor * 2) >= min_side:

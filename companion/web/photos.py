@@ -24,7 +24,8 @@ def uploaded_photo() -> Any:
     photo = request.files.get("photo")
     if photo is None:
         raise BadInput("photo", "no photo sent")
-    image = cv2.imdecode(np.frombuffer(photo.read(), np.uint8), cv2.IMREAD_COLOR)
+    data = photo.read()
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR) if data else None  # (empty: OpenCV asserts)
     if image is None:
         raise BadInput("photo", "not a picture (JPEG or PNG)")
     return image
