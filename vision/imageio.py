@@ -40,6 +40,21 @@ def jpeg_size(data: bytes) -> tuple[int, int] | None:
     return None
 
 
+def png_size(data: bytes) -> tuple[int, int] | None:
+    """(width, height) from a PNG's header, or None if `data` is not a PNG."""
+    if data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR" or len(data) < 24:
+        return None
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def image_size(data: bytes) -> tuple[int, int] | None:
+    """(width, height) of a JPEG or PNG from its header alone, before anything is decoded:
+    a small file may hold a huge picture (a flat 16000x16000 PNG is under a megabyte
+    and decodes to 770 MB)."""
+    return jpeg_size(data) or png_size(data)
+
+
 def decode(data: bytes, min_side: int = DECODE_MIN_SIDE) -> tuple[np.ndarray | None, int]:
     """The image (BGR) and the factor it was reduced by; (None, 1) if undecodable."""
     if not data:

@@ -11,21 +11,26 @@ from flask import request
 from rules.core import BadInput
 
 PHOTO_LIMIT = 12 * 1024 * 1024  # a phone's full-size photo; other writes keep the app's small limit
+PHOTO_PIXELS = 120_000_000      # beyond the largest phone camera's full-size photo (108 MP)
+PHOTO_SIDE = 2400               # a JPEG is decoded reduced while its longer side stays at least this
 
 
 def uploaded_photo() -> Any:
     """The request's `photo` decoded as a BGR image; BadInput when there is none or it is
     not a picture. Call it before anything reads the form: the body is parsed once, under
-    the limit in force then."""
-    import cv2
-    import numpy as np
+    the limit in force then. A JPEG is decoded only as large as PHOTO_SIDE asks, and a
+    picture whose header claims more pixels than any phone's photo is refused unread."""
+    from vision.imageio import decode, image_size
 
     request.max_content_length = PHOTO_LIMIT
     photo = request.files.get("photo")
     if photo is None:
         raise BadInput("photo", "no photo sent")
     data = photo.read()
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR) if data else None  # (empty: OpenCV asserts)
+    size = image_size(data)
+    if size is not None and size[0] * size[1] > PHOTO_PIXELS:
+        raise BadInput("photo", f"{size[0]}x{size[1]} px is larger than any phone's photo")
+    image, _ = decode(data, PHOTO_SIDE)  # (cards and markers need far fewer pixels than a phone sends)
     if image is None:
         raise BadInput("photo", "not a picture (JPEG or PNG)")
     return image

@@ -58,5 +58,9 @@ def test_the_walk_through_refuses_what_is_not_a_card_of_the_game_and_viewers(cli
         assert refused.status_code == 400 and "not a picture" in refused.get_json()["error"]
     tiny = shot(client, "blue-circle", cv2.imencode(".png", np.full((1, 1, 3), 200, np.uint8))[1].tobytes())
     assert tiny.status_code == 400 and "too small to show a card" in tiny.get_json()["error"]
+    flat = cv2.imencode(".png", np.zeros((11000, 11000), np.uint8))[1].tobytes()  # a small file, a huge picture
+    assert len(flat) < 1024 * 1024
+    huge = shot(client, "blue-circle", flat)
+    assert huge.status_code == 400 and "11000x11000 px is larger than any phone's photo" in huge.get_json()["error"]
     assert client.post("/api/host/enroll/start", json={"game": "bagani"}).status_code == 403
     assert client.get("/host/enroll").status_code == 302
