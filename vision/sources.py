@@ -101,6 +101,7 @@ class ThreadedSource:
         self.stats.last_error = why
 
     def _publish(self, frame: np.ndarray) -> None:
+        frame = as_bgr(frame)
         with self._fresh:
             # a file has no 'now': play every frame, waiting for the reader
             while not self._live and self._frame is not None and not self._stop.is_set():
@@ -123,6 +124,21 @@ class ThreadedSource:
     def close(self) -> None:
         self._stop.set()
         self._thread.join(timeout=2)
+
+
+def as_bgr(frame: np.ndarray) -> np.ndarray:
+    """A frame as every later step takes it: 8-bit BGR. Most cameras send that, but a
+    device OpenCV does not convert (a monochrome or 16-bit sensor, a stream with alpha)
+    would stop the camera loop at its first frame."""
+    if frame.dtype == np.uint16:
+        frame = (frame >> 8).astype(np.uint8)
+    elif frame.dtype != np.uint8:
+        frame = cv2.convertScaleAbs(frame)  # (saturated to 0-255)
+    if frame.ndim == 2 or frame.shape[2] == 1:
+        return cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+    if frame.shape[2] == 4:
+        return cv2.cvtColor(frame, cv2.COLOR_BGRA2BGR)
+    return frame
 
 
 class FolderSource:

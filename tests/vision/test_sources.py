@@ -126,3 +126,20 @@ def test_a_webcam_is_asked_for_motion_jpeg_at_the_size_set_and_the_log_says_what
     (record,) = caplog.records
     assert f"sends {granted} frames" in record.getMessage()
     assert record.levelno == (logging.INFO if size == (1280, 720) else logging.WARNING)
+
+
+@pytest.mark.parametrize("frame", [np.full((48, 64), 7, np.uint8), np.full((48, 64, 1), 7, np.uint8),
+                                   np.full((48, 64, 4), 7, np.uint8), np.full((48, 64, 3), 7 * 256, np.uint16)],
+                         ids=["grey", "one channel", "with alpha", "16-bit"])
+def test_a_camera_that_sends_another_format_than_8_bit_bgr_is_read_as_8_bit_bgr(frame):
+    class Odd(CountingCamera):
+        def read(self):
+            time.sleep(0.001)
+            return True, frame
+
+    source = ThreadedSource(Odd, "odd")
+    try:
+        got = source.read(timeout=2.0)
+    finally:
+        source.close()
+    assert got is not None and got.shape == (48, 64, 3) and got.dtype == np.uint8 and int(got.max()) == 7
