@@ -15,6 +15,7 @@ server, speech and the camera driver, and one predictable thread keeps frame tim
 
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import replace
 from typing import Callable, Iterator
@@ -31,6 +32,8 @@ from vision.observations import Observation
 from vision.recognize import CardRecognizer
 from vision.track import Tracker, TrackerSettings, ZoneOf
 
+
+log = logging.getLogger(__name__)
 
 LOOK_SIZE = (6, 8)
 CHROMA_WEIGHT = 3.0
@@ -76,14 +79,35 @@ class Pipeline:
         self.max_card_length = max_card_length
         # a reader of many cards at once reads a new card as a photo's (module docstring)
         self.reader = CardRecognizer(detector, identifier) if isinstance(identifier, BatchIdentifier) else None
+        self.size: tuple[int, int] | None = None  # (width, height) of the stream's first frame
+        self._told: tuple[int, int] | None = None  # the other size last logged
 
     def process(self, frame: np.ndarray, timestamp: float) -> list[Observation]:
         """One frame (BGR) taken at `timestamp` seconds; the observations it causes."""
+        frame = self._at_stream_size(frame)
         sure, doubted = (self._cards(frame, finds) for finds in sure_and_doubted(self.detector, frame))
         finds = sure + doubted
         quads = [d.corners for d in finds]
         return self.tracker.update(quads, timestamp, lambda corners: self._identify(frame, corners, sure),
                                    [card_look(frame, q) for q in quads], [False] * len(sure) + [True] * len(doubted))
+
+    def _at_stream_size(self, frame: np.ndarray) -> np.ndarray:
+        """`frame` at the size of the stream's first frame. A camera reopened after a
+        fault may come back in another mode (1280x720, then 640x480): the tracker's
+        outlines, the seat zones and the detector's view of the table are all in the
+        first frame's pixels, so every card would seem to move (into another seat's
+        zone, for the table a move of the game), and a card cut out where it lay in the
+        larger frame fell outside the smaller one (a crash)."""
+        height, width = frame.shape[:2]
+        if self.size is None:
+            self.size = (width, height)
+        elif (width, height) != self.size:
+            if self._told != (width, height):
+                log.warning("the camera now sends %dx%d frames; read at the %dx%d it started with",
+                            width, height, *self.size)
+                self._told = (width, height)
+            frame = cv2.resize(frame, self.size, interpolation=cv2.INTER_AREA)
+        return frame
 
     def _identify(self, frame: np.ndarray, corners: np.ndarray, sure: list[Detection]) -> Reading:
         """The reading of the card at `corners`: where it is one of the finds the detector

@@ -1,10 +1,13 @@
 """The whole vision loop on a generated video: real detector, tracker and zones; the
 script of the video is the truth."""
 
+import cv2
 import pytest
 
 from vision.detect import ContourCardDetector
 from vision.pipeline import Pipeline
+from vision.printed import PrintedReader
+from vision.synth.tables import game_table
 from scripts.lib.scripted import ScriptedCard, ScriptedVideo, ScriptFaces, TableScript, score_events
 from vision.synth.camera import HandSweep, Pose
 from vision.zones import frame_zones
@@ -77,3 +80,15 @@ def test_a_card_put_down_under_a_passing_arm_is_reported_soon_after_the_arm_has_
     assert score["recall"] == 1.0
     assert score["latencies_s"][0] > 0.5
     assert score["in_view_latencies_s"][0] <= 0.3
+
+
+
+def test_a_camera_that_comes_back_in_another_mode_moves_no_card():
+    """A camera reopened after a fault may send 640x480 where it sent 1280x720 (or more):
+    the cards lying still stay where they were, in their seats; before, every card
+    seemed to move, and cutting one out where it lay in a larger frame crashed."""
+    image = cv2.resize(game_table("gargon", 7, 1).scenes[0].image, SIZE)
+    pipeline = Pipeline(ContourCardDetector(), PrintedReader("gargon"), frame_zones(*SIZE, seats=3).zone_of)
+    sizes = [SIZE] * 10 + [(640, 480)] * 10 + [(1920, 1080)] * 10 + [SIZE] * 10
+    said = [(i, o.kind) for i, size in enumerate(sizes) for o in pipeline.process(cv2.resize(image, size), i / 10)]
+    assert said and all(kind == "appeared" and i < 10 for i, kind in said)
