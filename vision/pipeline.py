@@ -31,6 +31,7 @@ from vision.interfaces import BatchIdentifier, CardDetector, Detection, FrameSou
 from vision.observations import Observation
 from vision.recognize import CardRecognizer
 from vision.track import Tracker, TrackerSettings, ZoneOf
+from vision.view_check import ViewCheck
 
 
 log = logging.getLogger(__name__)
@@ -81,10 +82,23 @@ class Pipeline:
         self.reader = CardRecognizer(detector, identifier) if isinstance(identifier, BatchIdentifier) else None
         self.size: tuple[int, int] | None = None  # (width, height) of the stream's first frame
         self._told: tuple[int, int] | None = None  # the other size last logged
+        self.view = ViewCheck()
+        self._unseen: str | None = None  # why the frames show no table now, if they do not
 
     def process(self, frame: np.ndarray, timestamp: float) -> list[Observation]:
-        """One frame (BGR) taken at `timestamp` seconds; the observations it causes."""
+        """One frame (BGR) taken at `timestamp` seconds; the observations it causes. A
+        frame that shows no table (dark, washed out, blurred: vision/view_check.py)
+        causes none and changes nothing: no card is missed in it."""
         frame = self._at_stream_size(frame)
+        why = self.view.why_unseen(frame)
+        if why != self._unseen:
+            if why is None:
+                log.info("the camera sees the table again")
+            else:
+                log.warning("the camera sees no table (%s): its frames are skipped", why)
+            self._unseen = why
+        if why is not None:
+            return []
         sure, doubted = (self._cards(frame, finds) for finds in sure_and_doubted(self.detector, frame))
         finds = sure + doubted
         quads = [d.corners for d in finds]
