@@ -58,6 +58,42 @@ def card_look(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
     return vector / max(float(np.linalg.norm(vector)), 1e-6)
 
 
+AROUND_GROW = 1.6      # the patch judged round a missed card: its outline grown this much about its centre
+AROUND_CELLS = (12, 16)
+AROUND_CHANGE = 25.0   # Lab levels: a cell of it that changed by more
+AROUND_COVERED = 0.5   # share of its cells round the card that changed: covered as a whole
+
+
+def around_cells(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """The Lab colour of the cells of a ring round a card: its outline grown by
+    AROUND_GROW, less the card itself ((n, 3), about 0.1 ms)."""
+    corners = np.asarray(corners, np.float32)
+    centre = corners.mean(axis=0)
+    grown = centre + AROUND_GROW * (corners - centre)
+    w, h = AROUND_CELLS
+    patch = cv2.resize(rectify(frame, grown, (3 * w, 3 * h)), (w, h), interpolation=cv2.INTER_AREA)
+    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).astype(np.float32)
+    u = np.abs((np.arange(w) + 0.5) / w * 2 - 1)[None, :]
+    v = np.abs((np.arange(h) + 0.5) / h * 2 - 1)[:, None]
+    ring = (u > 1 / AROUND_GROW) | (v > 1 / AROUND_GROW)
+    return lab[ring]
+
+
+class _Surroundings:
+    """`vision.track.Cover` over two frames: the one before this one, where a card just
+    missed was last seen, and this one."""
+
+    def __init__(self, before: np.ndarray, now: np.ndarray) -> None:
+        self.before, self.now = before, now
+
+    def around(self, corners: np.ndarray) -> np.ndarray:
+        return around_cells(self.before, corners)
+
+    def covered(self, around: np.ndarray, corners: np.ndarray) -> bool:
+        changed = np.linalg.norm(around_cells(self.now, corners) - around, axis=1) > AROUND_CHANGE
+        return float(changed.mean()) >= AROUND_COVERED
+
+
 def cut_out(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
     """The card at its own edges, upright: worth fitting the edges (a few ms) only for
     a card about to be identified, not for every card every frame."""
@@ -83,6 +119,7 @@ class Pipeline:
         self.size: tuple[int, int] | None = None  # (width, height) of the stream's first frame
         self._told: tuple[int, int] | None = None  # the other size last logged
         self.view = ViewCheck()
+        self._before: np.ndarray | None = None  # the last frame read
         self._unseen: str | None = None  # why the frames show no table now, if they do not
 
     def process(self, frame: np.ndarray, timestamp: float) -> list[Observation]:
@@ -102,8 +139,10 @@ class Pipeline:
         sure, doubted = (self._cards(frame, finds) for finds in sure_and_doubted(self.detector, frame))
         finds = sure + doubted
         quads = [d.corners for d in finds]
+        before, self._before = (frame if self._before is None else self._before), frame
         return self.tracker.update(quads, timestamp, lambda corners: self._identify(frame, corners, sure),
-                                   [card_look(frame, q) for q in quads], [False] * len(sure) + [True] * len(doubted))
+                                   [card_look(frame, q) for q in quads], [False] * len(sure) + [True] * len(doubted),
+                                   _Surroundings(before, frame))
 
     def _at_stream_size(self, frame: np.ndarray) -> np.ndarray:
         """`frame` at the size of the stream's first frame. A camera reopened after a

@@ -32,6 +32,11 @@ changes): named so, it is reported "named", the same track with its name, so the
 need not answer the question its unknown report raised. The wait doubles so a thing
 that is no card of the deck costs a reading every few seconds, not one a frame.
 
+A card missed while an arm or a hand rests over it is not taken away: what lay round
+it is covered too, where a card taken away leaves the table round it as it was. So a
+confirmed card missed in a frame whose surroundings changed as a whole (`Cover`, the
+pipeline's look at the pixels) is not counted missed, for up to `longest_cover` frames.
+
 A card turned over where it lies (a Gargon play's backs turned up for the reveal, a Lagim
 Forest card turned up) keeps its place, size and often much of its look (a Gargon card
 shows its colour on both sides), so it goes on as the same track. So a card whose look,
@@ -50,7 +55,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Callable, Protocol, Sequence
 
 import numpy as np
 
@@ -76,6 +81,7 @@ class TrackerSettings:
 
     confirm_frames: int = 3      # N: consecutive sightings, holding still, before "appeared"
     lose_frames: int = 15        # M: frames without a sighting before "gone"
+    longest_cover: int = 50      # frames a card missed under an arm or a hand resting on the table is kept
     gate: float = 1.2            # farthest a card may jump between frames it is seen in
     hidden_gate: float = 0.35    # ... and once it has been out of sight for two frames or more
     size_change: float = 1.5     # most a card's long side may grow or shrink between sightings
@@ -113,6 +119,8 @@ class _Track:
     reported_corners: np.ndarray | None = None
     unread: int = 0              # sure, still sightings since an unknown card was last read
     reread_wait: int = 0         # ... and how many it waits for before its next reading
+    around: np.ndarray | None = None  # what lay round it when it was last seen, once it is missed (`Cover`)
+    covered: int = 0             # frames in a row it was missed under something that covers its surroundings too
     seen_look: np.ndarray | None = None  # its latest sighting's look (`look` follows light slowly)
     read_look: np.ndarray | None = None  # its look when it was last read ...
     read_corners: np.ndarray | None = None  # ... and its outline then
@@ -172,6 +180,16 @@ def _same_orientation(previous: np.ndarray, corners: np.ndarray) -> np.ndarray:
     return corners if keep <= flip else turned
 
 
+class Cover(Protocol):
+    """Looks round a card's outline for the tracker, which knows no pixels."""
+
+    def around(self, corners: np.ndarray) -> np.ndarray:
+        """What lay round the outline in the last frame the card was seen in."""
+
+    def covered(self, around: np.ndarray, corners: np.ndarray) -> bool:
+        """Whether what lies round the outline now is no longer `around`, as a whole."""
+
+
 class Tracker:
     """Feeds on detections frame by frame; answers with observations when cards change."""
 
@@ -182,13 +200,15 @@ class Tracker:
         self._ids = itertools.count(1)
 
     def update(self, detections: Sequence[np.ndarray], timestamp: float, identify: IdentifyCard,
-               looks: Sequence[np.ndarray] | None = None, doubted: Sequence[bool] | None = None) -> list[Observation]:
+               looks: Sequence[np.ndarray] | None = None, doubted: Sequence[bool] | None = None,
+               cover: "Cover | None" = None) -> list[Observation]:
         """Take one frame's card quadrilaterals; return what changed on the table.
 
         `looks`, if given, holds one unit vector per detection that describes what the
         card looks like whichever way up it lies (see `vision.pipeline.card_look`); a
         track then only continues with a sighting that looks like it. `doubted`, if
         given, says of each detection whether the detector doubts it (module docstring).
+        `cover`, if given, tells a card covered from one taken away (module docstring).
         """
         quads = [np.asarray(d, dtype=np.float64).reshape(4, 2) for d in detections]
         seen_looks: list[np.ndarray | None] = list(looks) if looks is not None else [None] * len(quads)
@@ -200,7 +220,8 @@ class Tracker:
             i = matched[track.id]
             events += self._seen(track, quads[i], seen_looks[i], doubts[i], timestamp, identify)
         for track in unseen:  # after the seen: a card given up in this frame still holds its panels
-            events += self._unseen(track)
+            if not self._covered(track, cover):
+                events += self._unseen(track)
         taken = set(matched.values())
         for i, quad in enumerate(quads):
             if i not in taken:
@@ -252,7 +273,7 @@ class Tracker:
         step = float(np.linalg.norm(corners.mean(axis=0) - track.centre))
         track.still = track.still + 1 if step <= self.settings.still_tolerance * track.length else 0
         track.corners, track.last_seen = corners, timestamp
-        track.missed = 0
+        track.missed, track.around, track.covered = 0, None, 0
         track.doubted = doubted
         if track.refused and not doubted:  # a sure sighting earns another reading, unless still a part of a card
             track.refused = self._part_of_a_card(track) or self._unlike_the_table(track)
@@ -262,6 +283,20 @@ class Tracker:
             return self._confirm_if_due(track, identify)
         return (self._turned_over(track, steady, identify)
                 or (self._named_later(track, identify) + self._moved_if_settled(track, identify)))
+
+    def _covered(self, track: _Track, cover: "Cover | None") -> bool:
+        """Whether a confirmed card missed in this frame lies under something that
+        covers what lay round it too (an arm resting on the table): not missed then, up
+        to `longest_cover` frames in a row."""
+        if cover is None or not track.confirmed or track.covered >= self.settings.longest_cover:
+            return False
+        if track.around is None:
+            track.around = cover.around(track.corners)
+        if not cover.covered(track.around, track.corners):
+            return False
+        track.covered += 1
+        track.still = 0
+        return True
 
     def _unseen(self, track: _Track) -> list[Observation]:
         track.missed += 1
@@ -365,15 +400,15 @@ class Tracker:
     def _missing_card(self, code: str | None, near: np.ndarray) -> _Track | None:
         """The nearest confirmed card with this code that is out of sight right now, if any
         (two copies of a card may both be hidden)."""
-        hidden = [t for t in self._tracks if code is not None and t.confirmed and t.missed and t.reading is not None
-                  and t.reading.code == code]
+        hidden = [t for t in self._tracks if code is not None and t.confirmed and (t.missed or t.covered)
+                  and t.reading is not None and t.reading.code == code]
         return min(hidden, key=lambda t: float(np.linalg.norm(t.centre - near)), default=None)
 
     def _carried(self, card: _Track, newcomer: _Track) -> list[Observation]:
         """A card lifted and put down elsewhere before it was given up: the same card, moved."""
         self._tracks.remove(newcomer)
         card.corners, card.last_seen = newcomer.corners, newcomer.last_seen
-        card.missed, card.still = 0, self.settings.settle_frames
+        card.missed, card.covered, card.around, card.still = 0, 0, None, self.settings.settle_frames
         return self._moved_if_settled(card)
 
     def _moved_if_settled(self, track: _Track, identify: IdentifyCard | None = None) -> list[Observation]:
