@@ -59,6 +59,11 @@ class WatchedSource:
         self.stats = frames.stats
         self._report = report
         self._shown = shown  # the host's camera view, handed every frame read
+        self.unseen: str | None = None  # why the frames show no table, as the vision loop judges them
+
+    def seen_as(self, unseen: str | None) -> None:
+        """What the vision loop judges the frames to show: None, the table; else why not."""
+        self.unseen = unseen
 
     @property
     def finished(self) -> bool:
@@ -70,7 +75,8 @@ class WatchedSource:
         if frame is not None:
             if self._shown is not None:
                 self._shown(frame)
-            self._report("ok", "frames arriving")
+            self._report("ok", "frames arriving" if self.unseen is None else
+                         f"the picture is {self.unseen}: the cards are kept as they were until it shows the table")
         elif not self.stats.online and not self.finished:
             self._report("retrying", self.stats.last_error or "no frames")
         return frame
@@ -191,6 +197,7 @@ def live_observations(setup: CameraSetup, seats: int, stopped: Callable[[], bool
         zones = (TableZones.load(Path(setup.zones_file).expanduser()).for_frame(width, height) if setup.zones_file
                  else frame_zones(width, height, seats))
         pipeline = Pipeline(recognizer.detector, recognizer.identifier, zones.zone_of)
+        pipeline.on_view = frames.seen_as
         yield from pipeline.run(frames, lambda: stopped() or frames.finished)
     finally:
         frames.close()

@@ -121,6 +121,7 @@ class Pipeline:
         self.view = ViewCheck()
         self._before: np.ndarray | None = None  # the last frame read
         self._unseen: str | None = None  # why the frames show no table now, if they do not
+        self.on_view: Callable[[str | None], None] = lambda why: None  # told when that changes
 
     def process(self, frame: np.ndarray, timestamp: float) -> list[Observation]:
         """One frame (BGR) taken at `timestamp` seconds; the observations it causes. A
@@ -134,6 +135,7 @@ class Pipeline:
             else:
                 log.warning("the camera sees no table (%s): its frames are skipped", why)
             self._unseen = why
+            self.on_view(why)
         if why is not None:
             return []
         sure, doubted = (self._cards(frame, finds) for finds in sure_and_doubted(self.detector, frame))

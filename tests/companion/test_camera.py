@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 from companion.camera import CameraSetup, camera_problem, live_observations
 from scripts.lib.scripted import ScriptedVideo, make_script
@@ -61,3 +62,23 @@ def test_on_a_floral_cloth_only_the_cards_put_down_appear(tmp_path: Path) -> Non
     write_video(ScriptedVideo(script), path)
     seen = list(live_observations(CameraSetup(str(path), "", "gargon"), seats=2, stopped=lambda: False))
     assert [o.code for o in seen if o.kind == "appeared"] == ["red-7", "blue-14"]
+
+
+def test_the_host_is_told_while_the_picture_shows_no_table(tmp_path: Path) -> None:
+    """The lights switched off: the frames are skipped (vision/view_check.py), and the
+    camera's state says why, until the table shows again."""
+    from vision.synth.tables import game_table
+
+    image = game_table("gargon", 7, 1).scenes[0].image
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    for k, frame in enumerate([image] * 8 + [np.zeros_like(image)] * 4 + [image] * 4):
+        cv2.imwrite(str(folder / f"{k:03d}.png"), frame)
+    reasons: list[str] = []
+    seen = list(live_observations(CameraSetup(str(folder), "", "gargon"), seats=2, stopped=lambda: False,
+                                  report=lambda state, reason: reasons.append(f"{state}: {reason}")))
+    said = [reason for k, reason in enumerate(reasons) if k == 0 or reasons[k - 1] != reason]  # each change
+    assert said == ["ok: frames arriving",
+                    "ok: the picture is dark: the cards are kept as they were until it shows the table",
+                    "ok: frames arriving"], said
+    assert seen and all(o.kind == "appeared" for o in seen)
