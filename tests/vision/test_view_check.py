@@ -39,6 +39,22 @@ def test_a_washed_out_frame_is_skipped_until_the_camera_stays_so():
     assert said[:LONGEST_SKIP] == ["washed out"] * LONGEST_SKIP and said[LONGEST_SKIP:] == [None] * 5
 
 
+def test_a_frame_that_looks_like_the_table_blurred_is_skipped_and_one_with_a_card_taken_away_is_not():
+    """A refocusing camera blurs the whole table; a card taken off a plain dark cloth
+    also takes most of the frame's detail with it, but the table still looks like itself."""
+    check = ViewCheck()
+    assert [check.why_unseen(TABLE.image) for _ in range(5)] == [None] * 5
+    assert check.why_unseen(cv2.GaussianBlur(TABLE.image, (0, 0), 8)) == "blurred"
+    dark = np.full((720, 1280, 3), 30, np.uint8)
+    dark += np.random.default_rng(0).integers(0, 6, dark.shape, dtype=np.uint8)  # a dark cloth's grain
+    with_card = dark.copy()
+    cv2.rectangle(with_card, (600, 300), (700, 440), (230, 230, 230), -1)
+    cv2.putText(with_card, "7", (625, 400), cv2.FONT_HERSHEY_SIMPLEX, 2, (20, 20, 200), 4)
+    check = ViewCheck()
+    assert [check.why_unseen(with_card) for _ in range(5)] == [None] * 5
+    assert check.why_unseen(dark) is None
+
+
 def test_the_lights_off_for_three_seconds_take_no_card_away_and_a_card_taken_meanwhile_is_gone():
     """Before, every card went "gone" in the dark and "appeared" again with the light:
     to the table, draws and plays that never happened."""
