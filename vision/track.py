@@ -248,7 +248,7 @@ class Tracker:
         axes = [_long_axis(quad) for quad in quads]
         pairs = []
         for track in self._tracks:
-            reach = (s.gate if track.missed < 2 else s.hidden_gate) * track.length
+            reach = (s.gate if track.missed + track.covered < 2 else s.hidden_gate) * track.length  # (out of sight)
             axis = _long_axis(track.corners)
             for i, quad in enumerate(quads):
                 distance = float(np.linalg.norm(quad.mean(axis=0) - track.centre))
