@@ -66,6 +66,11 @@ class WatchedSource:
         self.unseen = unseen
 
     @property
+    def live(self) -> bool:
+        """Frames in real time (a camera, a stream), not a file read as fast as it goes."""
+        return bool(getattr(self.frames, "live", False))
+
+    @property
     def finished(self) -> bool:
         """A video file or folder read to its end (a live camera never finishes)."""
         return bool(getattr(self.frames, "finished", False))

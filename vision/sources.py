@@ -45,7 +45,7 @@ class ThreadedSource:
         self.stats = FrameStats()
         self.name = name
         self._open = open_capture
-        self._live = live
+        self.live = live  # a camera's frames come in real time (vision/pipeline.py paces them); a file's do not
         self._backoff = backoff
         self._stale_after = stale_after
         self._frame: np.ndarray | None = None
@@ -66,7 +66,7 @@ class ThreadedSource:
                     last_frame = time.monotonic()
                     delay = self._backoff[0]
                     self._publish(frame)
-                elif not self._live:
+                elif not self.live:
                     self.finished = True
                     self._stop.set()
                 elif time.monotonic() - last_frame > self._stale_after:
@@ -104,7 +104,7 @@ class ThreadedSource:
         frame = as_bgr(frame)
         with self._fresh:
             # a file has no 'now': play every frame, waiting for the reader
-            while not self._live and self._frame is not None and not self._stop.is_set():
+            while not self.live and self._frame is not None and not self._stop.is_set():
                 self._fresh.wait(0.1)
             if self._frame is not None:
                 self.stats.dropped += 1

@@ -114,3 +114,29 @@ def test_an_arm_resting_over_cards_for_three_seconds_takes_none_away_and_a_card_
     said = [(i, o.kind, o.code) for i, frame in enumerate(frames) for o in pipeline.process(frame, i / 10)]
     assert all(kind == "appeared" for i, kind, _ in said if i < 10)
     assert [(kind, code) for i, kind, code in said if i >= 10] == [("gone", taken.code)]
+
+
+class _LiveSource:
+    """A webcam sending 30 frames a second, for 2 s (its clock runs with its frames)."""
+
+    live = True
+
+    def __init__(self, frame: np.ndarray) -> None:
+        self.frame, self.sent = frame, 0
+
+    def read(self, timeout: float = 1.0) -> np.ndarray:
+        self.sent += 1
+        return self.frame
+
+
+@pytest.mark.parametrize("live, expected", [(True, 20), (False, 60)], ids=["camera", "file"])
+def test_a_live_camera_is_read_ten_frames_a_second_and_a_file_frame_by_frame(live, expected):
+    """The tracker's frame counts are set at 10 frames a second (a card given up after 15
+    missed): read at 30, a hand resting half a second took a card away."""
+    source = _LiveSource(np.zeros((48, 64, 3), np.uint8))
+    source.live = live
+    pipeline = Pipeline(ContourCardDetector(), PrintedReader("gargon"))
+    read: list[float] = []
+    pipeline.process = lambda frame, timestamp: read.append(timestamp) or []  # type: ignore[method-assign]
+    list(pipeline.run(source, stopped=lambda: source.sent >= 60, clock=lambda: source.sent / 30))
+    assert len(read) == expected
