@@ -37,7 +37,7 @@ class Settings:
     camera: str = _setting("auto", "camera source: auto, a webcam index, a device path, a stream URL, "
                                    "a video file or an image folder")
     camera_width: int = _setting(1280, "frame width asked of a webcam or the Pi camera (left alone, most webcams "
-                                       "send 640x480, where cards read far less well)", low=320, high=3840)
+                                       "send 640x480, where small cards are named less often)", low=320, high=3840)
     camera_height: int = _setting(720, "frame height asked of a webcam or the Pi camera", low=240, high=2160)
     deck: str = _setting("", "enrolled deck profile the camera identifies cards with (companion enroll --out)")
     zones_file: str = _setting("", "seat zones saved by companion markers --calibrate; empty: seats spread "
