@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator
 
 from companion.camera_view import CameraView
+from companion.config import CAMERA_SIZE
 from companion.table import NO_CAMERA, LiveTable
 from rules.registry import game_spec
 from vision.observations import Observation
@@ -99,7 +100,7 @@ class CameraSetup:
     game: str
     zones_file: str = ""
     threads: int = 1
-    size: tuple[int, int] = (1280, 720)  # asked of a camera (vision/sources.py)
+    size: tuple[int, int] = CAMERA_SIZE  # asked of a camera (vision/sources.py)
 
 
 def camera_attached() -> bool:

@@ -19,6 +19,7 @@ from rules.registry import game_names
 ENV_PREFIX = "COMPANION_"
 GAMES = game_names()
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+CAMERA_SIZE = (1280, 720)  # asked of a camera by default: the frames recognition is measured on
 
 
 def _setting(default: Any, doc: str, *, low: float | None = None, high: float | None = None,
@@ -36,9 +37,9 @@ class Settings:
     game: str = _setting("bagani", "game played when none is named", choices=GAMES)
     camera: str = _setting("auto", "camera source: auto, a webcam index, a device path, a stream URL, "
                                    "a video file or an image folder")
-    camera_width: int = _setting(1280, "frame width asked of a webcam or the Pi camera (left alone, most webcams "
+    camera_width: int = _setting(CAMERA_SIZE[0], "frame width asked of a webcam or the Pi camera (left alone, most webcams "
                                        "send 640x480, where small cards are named less often)", low=320, high=3840)
-    camera_height: int = _setting(720, "frame height asked of a webcam or the Pi camera", low=240, high=2160)
+    camera_height: int = _setting(CAMERA_SIZE[1], "frame height asked of a webcam or the Pi camera", low=240, high=2160)
     deck: str = _setting("", "enrolled deck profile the camera identifies cards with (companion enroll --out)")
     zones_file: str = _setting("", "seat zones saved by companion markers --calibrate; empty: seats spread "
                                    "evenly around the frame")

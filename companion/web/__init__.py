@@ -21,6 +21,7 @@ from typing import Any, Mapping, Protocol
 from flask import Flask, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
+from companion.config import CAMERA_SIZE
 from companion.speech import Speaker
 from companion.store import Store
 from companion.table import LiveTable
@@ -47,7 +48,7 @@ class Services:
     base_url: str
     token_file: Path | None = None  # where a rotated token is kept; None when the settings set it
     camera: CameraControl | None = None  # the live camera, restarted when the host page changes its set-up
-    camera_size: tuple[int, int] = (1280, 720)  # frame size asked of a camera (settings camera_width, camera_height)
+    camera_size: tuple[int, int] = CAMERA_SIZE  # frame size asked of a camera (settings camera_width, camera_height)
 
 
 def create_app(services: Services, config: Mapping[str, Any] | None = None) -> Flask:
