@@ -37,6 +37,15 @@ it is covered too, where a card taken away leaves the table round it as it was. 
 confirmed card missed in a frame whose surroundings changed as a whole (`Cover`, the
 pipeline's look at the pixels) is not counted missed, for up to `longest_cover` frames.
 
+A card held in a hand above the table is no card laid: nearer the camera, it looks larger
+than the cards lying there (`vision/table_scale.py` says how large one would look at its
+place), and a hand never holds it quite still. A newcomer `nearer` times that size is
+reported only once it has lain still to within `rest_tolerance` of a card length for
+`held_frames` frames (so a card larger than the table's, or a camera moved closer, costs
+3 s, not the card); before that it is not even read. A card it hides, missed while it is
+held over it, is covered, not taken away, and what is left in sight of it is not read
+again (no card turned over, moved, or named while a hand holds cards over it).
+
 A card turned over where it lies (a Gargon play's backs turned up for the reveal, a Lagim
 Forest card turned up) keeps its place, size and often much of its look (a Gargon card
 shows its colour on both sides), so it goes on as the same track. So a card whose look,
@@ -54,6 +63,7 @@ a card is cut out and read.
 from __future__ import annotations
 
 import itertools
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Callable, Protocol, Sequence
 
@@ -63,6 +73,7 @@ from vision.detect import _overlap, _polygon_area
 from vision.geometry import aspect, side_lengths
 from vision.interfaces import Reading
 from vision.observations import Observation, as_corners
+from vision.table_scale import TableScale
 
 #: Names the card inside a quadrilateral of the current frame (corners as detected).
 IdentifyCard = Callable[[np.ndarray], Reading]
@@ -99,6 +110,13 @@ class TrackerSettings:
     longest_reread_wait: int = 160  # ... but never more than this many
     turned_likeness: float = 0.9  # a look less like the one a card was read at than this: read again
     steady_likeness: float = 0.98  # ... once it is this like the sighting before (no hand passing over)
+    nearer: float = 1.2          # a newcomer this many times the size of the table's cards at its place is held
+    held_frames: int = 30        # ... until it has lain this many frames ...
+    rest_tolerance: float = 0.01  # ... within this share of its length of where it lay
+    remembered: int = 16         # cards gone whose outlines still say how large the table's cards look
+    held_memory: int = 10        # frames an outline held above the table is remembered (its panels, what it hides)
+    held_settle: int = 5         # frames a newcomer inside such an outline must lie still (a card put down there)
+    held_reach: float = 1.5      # how far round a held card (times its size) the hand and its other cards reach
 
 
 @dataclass
@@ -124,6 +142,8 @@ class _Track:
     seen_look: np.ndarray | None = None  # its latest sighting's look (`look` follows light slowly)
     read_look: np.ndarray | None = None  # its look when it was last read ...
     read_corners: np.ndarray | None = None  # ... and its outline then
+    rest: np.ndarray | None = None  # where it has lain still since ...
+    rested: int = 0              # ... this many sightings (to within `rest_tolerance`)
 
     @property
     def confirmed(self) -> bool:
@@ -155,6 +175,12 @@ def _turned(a: float, b: float) -> float:
 def _long_side(corners: np.ndarray) -> float:
     """A card's long side in pixels: the unit every distance is measured in."""
     return float(max(side_lengths(corners).max(), 1.0))
+
+
+def _grown(corners: np.ndarray, factor: float) -> np.ndarray:
+    """An outline grown `factor` times about its centre."""
+    centre = corners.mean(axis=0)
+    return centre + factor * (corners - centre)
 
 
 def _alike(a: np.ndarray | None, b: np.ndarray | None, least: float) -> bool:
@@ -198,6 +224,10 @@ class Tracker:
         self._zone_of = zone_of or (lambda corners: None)
         self._tracks: list[_Track] = []
         self._ids = itertools.count(1)
+        self._laid: deque[np.ndarray] = deque(maxlen=self.settings.remembered)  # outlines of cards gone
+        self._scale: TableScale | None = None  # the table's card sizes, this frame (made when first asked)
+        self._frame = 0
+        self._held_at: deque[tuple[int, np.ndarray]] = deque()  # (frame, outline) of cards held above the table
 
     def update(self, detections: Sequence[np.ndarray], timestamp: float, identify: IdentifyCard,
                looks: Sequence[np.ndarray] | None = None, doubted: Sequence[bool] | None = None,
@@ -211,6 +241,10 @@ class Tracker:
         `cover`, if given, tells a card covered from one taken away (module docstring).
         """
         quads = [np.asarray(d, dtype=np.float64).reshape(4, 2) for d in detections]
+        self._scale = None
+        self._frame += 1
+        while self._held_at and self._held_at[0][0] <= self._frame - self.settings.held_memory:
+            self._held_at.popleft()
         seen_looks: list[np.ndarray | None] = list(looks) if looks is not None else [None] * len(quads)
         doubts = list(doubted) if doubted is not None else [False] * len(quads)
         matched = self._associate(quads, seen_looks)
@@ -226,7 +260,7 @@ class Tracker:
         for i, quad in enumerate(quads):
             if i not in taken:
                 self._tracks.append(_Track(next(self._ids), quad, timestamp, timestamp, look=seen_looks[i],
-                                           doubted=doubts[i]))
+                                           doubted=doubts[i], rest=quad.mean(axis=0)))
                 events += self._confirm_if_due(self._tracks[-1], identify)
         return events
 
@@ -241,11 +275,14 @@ class Tracker:
         `turn`, its direction (a card dropped on a discard pile, alike in look and
         size, lies turned on the one below: it is a new card, not the one below moved). A card carried
         further is recognised by its code instead (`_confirm_if_due`). Confirmed cards
-        choose first so a flickering newcomer never steals a known card's sighting.
+        choose first so a flickering newcomer never steals a known card's sighting; a
+        sighting that looks held above the table is no card of the table's (a card lifted
+        is followed again where it is put down, by its code).
         """
         s = self.settings
         lengths = [_long_side(quad) for quad in quads]
         axes = [_long_axis(quad) for quad in quads]
+        above = [self._above_the_table(quad) for quad in quads] if any(t.confirmed for t in self._tracks) else []
         pairs = []
         for track in self._tracks:
             reach = (s.gate if track.missed + track.covered < 2 else s.hidden_gate) * track.length  # (out of sight)
@@ -254,7 +291,8 @@ class Tracker:
                 distance = float(np.linalg.norm(quad.mean(axis=0) - track.centre))
                 if (distance <= reach and 1 / s.size_change <= lengths[i] / track.length <= s.size_change
                         and _turned(axis, axes[i]) <= s.turn
-                        and _alike(track.look, looks[i], s.min_likeness)):
+                        and _alike(track.look, looks[i], s.min_likeness)
+                        and not (track.confirmed and above[i])):
                     pairs.append((not track.confirmed, distance, track.id, i))
         matched: dict[int, int] = {}
         for _, _, track_id, i in sorted(pairs):
@@ -272,6 +310,11 @@ class Tracker:
             track.look = blend / max(float(np.linalg.norm(blend)), 1e-6)
         step = float(np.linalg.norm(corners.mean(axis=0) - track.centre))
         track.still = track.still + 1 if step <= self.settings.still_tolerance * track.length else 0
+        centre = corners.mean(axis=0)
+        if track.rest is not None and np.linalg.norm(centre - track.rest) <= self.settings.rest_tolerance * track.length:
+            track.rested += 1
+        else:
+            track.rest, track.rested = centre, 0
         track.corners, track.last_seen = corners, timestamp
         track.missed, track.around, track.covered = 0, None, 0
         track.doubted = doubted
@@ -281,6 +324,8 @@ class Tracker:
             # a newcomer must also hold still: a card put down does, a passing hand does not
             track.hits = track.hits + 1 if track.still else 1
             return self._confirm_if_due(track, identify)
+        if self._under_a_held_card(track):  # what is left in sight of it may be read as anything
+            return []
         return (self._turned_over(track, steady, identify)
                 or (self._named_later(track, identify) + self._moved_if_settled(track, identify)))
 
@@ -288,7 +333,13 @@ class Tracker:
         """Whether a confirmed card missed in this frame lies under something that
         covers what lay round it too (an arm resting on the table): not missed then, up
         to `longest_cover` frames in a row."""
-        if cover is None or not track.confirmed or track.covered >= self.settings.longest_cover:
+        if not track.confirmed or track.covered >= self.settings.longest_cover:
+            return False
+        if self._under_a_held_card(track):
+            track.covered += 1
+            track.still = 0
+            return True
+        if cover is None:
             return False
         if track.around is None:
             track.around = cover.around(track.corners)
@@ -306,11 +357,14 @@ class Tracker:
             return []
         if track.missed >= self.settings.lose_frames:
             self._tracks.remove(track)
+            if self._whole(track):
+                self._laid.append(track.reported_corners)
             return [self._observation("gone", track)]
         return []
 
     def _confirm_if_due(self, track: _Track, identify: IdentifyCard) -> list[Observation]:
-        if track.hits < self.settings.confirm_frames or track.refused:
+        held = self._held(track)
+        if track.hits < self.settings.confirm_frames or track.refused or held:
             return []
         reading = identify(track.corners)
         doubted = track.doubted or self._part_of_a_card(track) or self._unlike_the_table(track)
@@ -371,6 +425,52 @@ class Tracker:
             track.corners = np.roll(track.corners, -2, axis=0)
         track.reading = reading
         return [self._observation("named", track)]
+
+    def _held(self, track: _Track) -> bool:
+        """Whether a newcomer looks held above the table (module docstring): larger than
+        the table's cards at its place, and not yet lain still long enough to be one; or
+        lying inside a card held there moments ago and not yet still (a panel of its print
+        the detector outlines in some frames: it moves with the hand, where a card put
+        down there lies still); or lying inside a card of the table a held card hides
+        part of (what is left in sight of it, read as another card)."""
+        s = self.settings
+        if track.rested >= s.held_frames:
+            return False
+        area = _polygon_area(track.corners)
+        held = (self._above_the_table(track.corners)
+                or (track.rested < s.held_settle
+                    and any(_overlap(track.corners, outline) >= s.part_of * area for _, outline in self._held_at))
+                or any(other.confirmed and _overlap(track.corners, other.corners) >= s.part_of * area
+                       and self._under_a_held_card(other) for other in self._tracks if other is not track))
+        if held:
+            self._held_at.append((self._frame, track.corners))
+        return held
+
+    def _above_the_table(self, corners: np.ndarray) -> bool:
+        """Whether an outline is larger than a card lying on the table at its place would
+        be, and holds no card of the table whole: two touching or overlapping cards
+        outlined as one are larger too, and hold the card put down first."""
+        if self._scale is None:
+            self._scale = TableScale([t.reported_corners for t in self._tracks if self._whole(t)] + list(self._laid))
+        s = self.settings
+        return (bool(self._scale) and _polygon_area(corners) ** 0.5 > s.nearer * self._scale.size(corners.mean(axis=0))
+                and not any(t.confirmed and _overlap(t.corners, corners) >= s.part_of * _polygon_area(t.corners)
+                            for t in self._tracks))
+
+    @staticmethod
+    def _whole(track: _Track) -> bool:
+        """Whether a card's reported outline is one card's whole outline, as far as the
+        tracker can tell: the reader named the card there (a part of a card, or two
+        touching cards outlined as one, it mostly cannot)."""
+        return track.reading is not None and track.reading.code is not None and track.reported_corners is not None
+
+    def _under_a_held_card(self, track: _Track) -> bool:
+        """Whether a card held above the table moments ago, with the hand and the cards
+        fanned round it (`held_reach`), hides a fifth of `track` or more (the detector may
+        miss a card a fifth covered: what is left is no card's shape)."""
+        area = _polygon_area(track.corners)
+        return any(_overlap(track.corners, _grown(outline, self.settings.held_reach)) >= 0.2 * area
+                   for _, outline in self._held_at)
 
     def _named(self, reading: Reading) -> bool:
         return reading.code is not None and reading.confidence >= self.settings.doubted_confidence

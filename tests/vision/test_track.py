@@ -385,3 +385,76 @@ def test_a_card_whose_look_flickers_with_noise_is_never_read_again():
     frames = [(card(100, 100), unit(*(BACK + rng.normal(0, 0.05, 3)))) for _ in range(60)]
     events = play_looks(frames, identify)
     assert [e.kind for _, e in events] == ["appeared"] and identify.calls == 1
+
+
+# -- cards held above the table --------------------------------------------------------
+
+TABLE = [card(150, 150), card(450, 150), card(750, 150)]
+HELD = TrackerSettings().held_frames
+
+
+def trembling(x: float, y: float, frames: int, length: float, seed: int = 0) -> list[np.ndarray]:
+    """A card held in a hand: wandering and trembling by half a percent of its length a frame."""
+    rng = np.random.default_rng(seed)
+    at = np.array([x, y], float)
+    out = []
+    for _ in range(frames):
+        at += rng.normal(0, 0.005 * length, 2)
+        out.append(card(*(at + rng.normal(0, 0.003 * length, 2)), length=length))
+    return out
+
+
+def test_a_card_held_above_the_table_is_not_laid_and_is_once_put_down():
+    held = trembling(450, 450, 40, 150)  # 1.5x the table's cards: nearer the camera
+    frames = [TABLE] * 5 + [TABLE + [quad] for quad in held] + [TABLE + [card(450, 450)]] * 10
+    events = play(Tracker(), frames)
+    # put down where it was held, it lies still a moment first (a panel of a held card does not)
+    assert [(i, e.kind) for i, e in events if i >= 5] == [(45 + TrackerSettings().held_settle, "appeared")]
+
+
+def test_a_card_larger_than_the_tables_that_lies_still_is_a_card_after_all():
+    """A camera moved closer, or a card larger than the rest, costs 3 s, not the card."""
+    frames = [TABLE] * 5 + [TABLE + [card(450, 450, length=150)]] * (HELD + 5)
+    events = play(Tracker(), frames)
+    assert [(i, e.kind) for i, e in events if i >= 5] == [(5 + HELD, "appeared")]
+
+
+def test_a_card_the_same_size_as_the_tables_is_laid_at_once_however_it_trembles():
+    frames = [TABLE] * 5 + [TABLE + [quad] for quad in trembling(450, 450, 10, 100)]
+    assert [i for i, e in play(Tracker(), frames) if i >= 5] != []
+
+
+def test_a_card_of_the_table_under_a_held_card_is_covered_not_taken_away():
+    held = trembling(380, 180, 40, 160)  # read as another card than the one it hides
+    frames = [TABLE] * 5 + [[TABLE[0], TABLE[2], quad] for quad in held] + [TABLE] * 10
+    events = play(Tracker(), frames)
+    assert [e.kind for i, e in events if i >= 5] == []
+
+
+def test_a_panel_of_a_held_card_outlined_in_some_frames_is_no_card_laid():
+    """The detector outlines a held card whole in some frames and by its printed panel (a
+    table card's size) in others; the panel moves with the hand."""
+    held = trembling(450, 450, 40, 150)
+    frames = [TABLE] * 5
+    for i, quad in enumerate(held):
+        centre = quad.mean(axis=0)
+        panel = centre + 0.65 * (quad - centre)
+        frames.append(TABLE + [quad if i % 6 == 0 else panel])
+    assert [e.kind for i, e in play(Tracker(), frames) if i >= 5] == []
+
+
+def test_the_size_of_the_tables_cards_is_remembered_once_they_are_gone():
+    """A round's cards taken away: the next card held above the empty table is still held."""
+    frames = [TABLE] * 5 + [[]] * (M + 1) + [[quad] for quad in trembling(450, 450, 40, 150)]
+    events = play(Tracker(), frames)
+    assert [e.kind for _, e in events] == ["appeared"] * 3 + ["gone"] * 3
+
+
+def test_two_touching_cards_outlined_as_one_are_no_card_held():
+    """Larger than the table's cards too, but holding one of them whole: read as they
+    were before cards held above the table were told."""
+    blob = np.array([[300.0, 100.0], [486.0, 100.0], [486.0, 200.0], [300.0, 200.0]])  # the middle card and two beside it
+    frames = [TABLE] * 5 + [[TABLE[0], TABLE[2], blob]] * 10
+    events = [(i, e.kind, e.code) for i, e in play(Tracker(), frames)]
+    assert events == [(i, e.kind, e.code) for i, e in play(Tracker(TrackerSettings(nearer=float("inf"))), frames)]
+    assert (5 + N - 1, "appeared", "card-1") in events
