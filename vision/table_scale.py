@@ -38,9 +38,9 @@ class TableScale:
     would look (the square root of its area, pixels) at a place of the frame."""
 
     def __init__(self, outlines: Sequence[np.ndarray]) -> None:
-        self._centres = np.array([np.asarray(o, np.float64).reshape(4, 2).mean(axis=0) for o in outlines]).reshape(-1, 2)
-        self._roots = np.array([max(_polygon_area(np.asarray(o, np.float64).reshape(4, 2)), 1.0) ** (1 / 3)
-                                for o in outlines])
+        quads = [np.asarray(o, np.float64).reshape(4, 2) for o in outlines]
+        self._centres = np.array([q.mean(axis=0) for q in quads]).reshape(-1, 2)
+        self._roots = np.array([max(_polygon_area(q), 1.0) ** (1 / 3) for q in quads])
         self._plane = self._fit() if len(self._roots) >= FITTED else None
 
     def __bool__(self) -> bool:
@@ -50,7 +50,8 @@ class TableScale:
         """a, b, c of the cube root of area as a + b x + c y (x, y in thousands of pixels),
         or None where the cards lie too nearly in a line to tell a tilt."""
         design = np.column_stack([np.ones(len(self._roots)), self._centres / 1000.0])
-        if np.linalg.svd(design[:, 1:] - design[:, 1:].mean(axis=0), compute_uv=False)[-1] < SPREAD / np.sqrt(len(design)):
+        spread = np.linalg.svd(design[:, 1:] - design[:, 1:].mean(axis=0), compute_uv=False)[-1] / np.sqrt(len(design))
+        if spread < SPREAD:
             return None
         plane = np.linalg.lstsq(design, self._roots, rcond=None)[0]
         kept = np.abs(self._roots - design @ plane) <= OUTLIER * design @ plane

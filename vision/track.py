@@ -42,9 +42,11 @@ than the cards lying there (`vision/table_scale.py` says how large one would loo
 place), and a hand never holds it quite still. A newcomer `nearer` times that size is
 reported only once it has lain still to within `rest_tolerance` of a card length for
 `held_frames` frames (so a card larger than the table's, or a camera moved closer, costs
-3 s, not the card); before that it is not even read. A card it hides, missed while it is
-held over it, is covered, not taken away, and what is left in sight of it is not read
-again (no card turned over, moved, or named while a hand holds cards over it).
+3 s, not the card); before that it is not even read. Two touching or overlapping cards
+outlined as one are larger too, but hold a card of the table whole: they are read as
+before. A card a held card hides, missed while it is held over it, is covered, not taken
+away, and what is left in sight of it is not read again (no card turned over, moved, or
+named while a hand holds cards over it).
 
 A card turned over where it lies (a Gargon play's backs turned up for the reveal, a Lagim
 Forest card turned up) keeps its place, size and often much of its look (a Gargon card
@@ -117,6 +119,7 @@ class TrackerSettings:
     held_memory: int = 10        # frames an outline held above the table is remembered (its panels, what it hides)
     held_settle: int = 5         # frames a newcomer inside such an outline must lie still (a card put down there)
     held_reach: float = 1.5      # how far round a held card (times its size) the hand and its other cards reach
+    held_hides: float = 0.2      # ... and the share of a card of the table under that which hides it
 
 
 @dataclass
@@ -308,10 +311,11 @@ class Tracker:
         if look is not None and track.look is not None:  # follow slow changes of light
             blend = 0.8 * track.look + 0.2 * look
             track.look = blend / max(float(np.linalg.norm(blend)), 1e-6)
-        step = float(np.linalg.norm(corners.mean(axis=0) - track.centre))
-        track.still = track.still + 1 if step <= self.settings.still_tolerance * track.length else 0
         centre = corners.mean(axis=0)
-        if track.rest is not None and np.linalg.norm(centre - track.rest) <= self.settings.rest_tolerance * track.length:
+        step = float(np.linalg.norm(centre - track.centre))
+        track.still = track.still + 1 if step <= self.settings.still_tolerance * track.length else 0
+        resting = track.rest is not None and np.linalg.norm(centre - track.rest) <= self.settings.rest_tolerance * track.length
+        if resting:
             track.rested += 1
         else:
             track.rest, track.rested = centre, 0
@@ -357,13 +361,14 @@ class Tracker:
             return []
         if track.missed >= self.settings.lose_frames:
             self._tracks.remove(track)
-            if self._whole(track):
-                self._laid.append(track.reported_corners)
+            whole = self._whole_outline(track)
+            if whole is not None:
+                self._laid.append(whole)
             return [self._observation("gone", track)]
         return []
 
     def _confirm_if_due(self, track: _Track, identify: IdentifyCard) -> list[Observation]:
-        held = self._held(track)
+        held = self._held(track)  # (asked at every sighting: a held card's outline is remembered)
         if track.hits < self.settings.confirm_frames or track.refused or held:
             return []
         reading = identify(track.corners)
@@ -451,26 +456,28 @@ class Tracker:
         be, and holds no card of the table whole: two touching or overlapping cards
         outlined as one are larger too, and hold the card put down first."""
         if self._scale is None:
-            self._scale = TableScale([t.reported_corners for t in self._tracks if self._whole(t)] + list(self._laid))
+            lying = [outline for t in self._tracks if (outline := self._whole_outline(t)) is not None]
+            self._scale = TableScale(lying + list(self._laid))
         s = self.settings
         return (bool(self._scale) and _polygon_area(corners) ** 0.5 > s.nearer * self._scale.size(corners.mean(axis=0))
                 and not any(t.confirmed and _overlap(t.corners, corners) >= s.part_of * _polygon_area(t.corners)
                             for t in self._tracks))
 
     @staticmethod
-    def _whole(track: _Track) -> bool:
-        """Whether a card's reported outline is one card's whole outline, as far as the
+    def _whole_outline(track: _Track) -> np.ndarray | None:
+        """A card's reported outline where it is one card's whole outline, as far as the
         tracker can tell: the reader named the card there (a part of a card, or two
         touching cards outlined as one, it mostly cannot)."""
-        return track.reading is not None and track.reading.code is not None and track.reported_corners is not None
+        named = track.reading is not None and track.reading.code is not None
+        return track.reported_corners if named else None
 
     def _under_a_held_card(self, track: _Track) -> bool:
         """Whether a card held above the table moments ago, with the hand and the cards
-        fanned round it (`held_reach`), hides a fifth of `track` or more (the detector may
-        miss a card a fifth covered: what is left is no card's shape)."""
+        fanned round it (`held_reach`), hides `held_hides` of `track` or more (the detector
+        may miss a card a fifth covered: what is left is no card's shape)."""
         area = _polygon_area(track.corners)
-        return any(_overlap(track.corners, _grown(outline, self.settings.held_reach)) >= 0.2 * area
-                   for _, outline in self._held_at)
+        s = self.settings
+        return any(_overlap(track.corners, _grown(outline, s.held_reach)) >= s.held_hides * area for _, outline in self._held_at)
 
     def _named(self, reading: Reading) -> bool:
         return reading.code is not None and reading.confidence >= self.settings.doubted_confidence

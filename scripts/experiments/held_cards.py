@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from pathlib import Path
 
@@ -103,9 +102,11 @@ def cases(table: np.ndarray, spot: np.ndarray, there: float) -> dict[str, list[n
     for scale in (1.2, 1.35, 1.5, 1.7):
         out[f"one card held 3 s at {scale}x"] = held(table, [red5], spot, scale * there, HELD, 1) + [table] * 20
     out["card held still 3 s at 1.5x"] = held(table, [red5], spot, 1.5 * there, HELD, 2, 0.001, 0.001) + [table] * 20
-    out["four backs fanned, held 3 s at 1.5x"] = held(table, backs, spot, 1.5 * there, HELD, 3, spread=12) + [table] * 20
+    fan = held(table, backs, spot, 1.5 * there, HELD, 3, spread=12)
+    out["four backs fanned, held 3 s at 1.5x"] = fan + [table] * 20
     out["card laid (control)"] = [laid] * 40
-    out["card laid, lifted 2 s to look at and put back"] = [laid] * 20 + held(table, [red5], spot, 1.4 * there, 20, 5) + [laid] * 20
+    lifted = held(table, [red5], spot, 1.4 * there, 20, 5)
+    out["card laid, lifted 2 s to look at and put back"] = [laid] * 20 + lifted + [laid] * 20
     out["card brought in and laid (control)"] = held(table, [red5], spot, 1.5 * there, 8, 4) + [laid] * 30
     return out
 

@@ -453,7 +453,8 @@ def test_the_size_of_the_tables_cards_is_remembered_once_they_are_gone():
 def test_two_touching_cards_outlined_as_one_are_no_card_held():
     """Larger than the table's cards too, but holding one of them whole: read as they
     were before cards held above the table were told."""
-    blob = np.array([[300.0, 100.0], [486.0, 100.0], [486.0, 200.0], [300.0, 200.0]])  # the middle card and two beside it
+    # the middle card and the table to its left, outlined as one
+    blob = np.array([[300.0, 100.0], [486.0, 100.0], [486.0, 200.0], [300.0, 200.0]])
     frames = [TABLE] * 5 + [[TABLE[0], TABLE[2], blob]] * 10
     events = [(i, e.kind, e.code) for i, e in play(Tracker(), frames)]
     assert events == [(i, e.kind, e.code) for i, e in play(Tracker(TrackerSettings(nearer=float("inf"))), frames)]
