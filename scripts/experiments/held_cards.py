@@ -9,7 +9,8 @@ its size 1.2-1.7x that of a card lying there (its nearest neighbour's). Prints p
 what the live loop said after the first 1.5 s (vision/pipeline.py with the live joint
 detector and the printed reader): every event of a held card is a move nobody made.
 
-    OPENBLAS_NUM_THREADS=1 nice .venv/bin/python scripts/experiments/held_cards.py --tables 6
+    OPENBLAS_NUM_THREADS=1 nice .venv/bin/python scripts/experiments/held_cards.py --tables 6 \
+        --pictures docs
 
 A card held above the table is nearer the camera, so it looks larger than the cards lying
 there: 1.3x at a hand 15 cm under a camera 65 cm above the table, 1.6x at 25 cm.
@@ -31,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 from vision.detectors import live_detector  # noqa: E402
 from vision.geometry import side_lengths  # noqa: E402
 from vision.pipeline import Pipeline  # noqa: E402
+from vision.track import Tracker  # noqa: E402
 from vision.printed import PrintedReader  # noqa: E402
 from vision.synth.camera import SKIN, paste_card  # noqa: E402
 from vision.synth.recording import card_face  # noqa: E402
@@ -111,19 +113,43 @@ def cases(table: np.ndarray, spot: np.ndarray, there: float) -> dict[str, list[n
     return out
 
 
-def run(frames: list[np.ndarray]) -> list[tuple[int, str, str | None]]:
-    """What the live loop says over `frames`: (frame, kind, code)."""
+def run(frames: list[np.ndarray], picture: Path | None = None) -> list[tuple[int, str, str | None]]:
+    """What the live loop says over `frames`: (frame, kind, code). With `picture`, the
+    frame 2 s into the case is saved there, the cards the table was told of outlined in
+    green with their names, what the tracker holds for a card held above it in orange."""
     h, w = frames[0].shape[:2]
     pipeline = Pipeline(live_detector(), PrintedReader("gargon"), frame_zones(w, h, 3).zone_of)
     said: list[tuple[int, str, str | None]] = []
     for i, frame in enumerate(frames):
         said += [(i, o.kind, o.code) for o in pipeline.process(frame, i / 10)]
+        if picture is not None and i == STILL + 20:
+            _draw(frame, pipeline.tracker, picture)
     return said
+
+
+def _draw(frame: np.ndarray, tracker: Tracker, path: Path) -> None:
+    out = frame.copy()
+    for track in tracker._tracks:  # (an experiment may look inside)
+        if track.reading is not None:
+            cv2.polylines(out, [track.corners.astype(np.int32)], True, (0, 200, 0), 3, cv2.LINE_AA)
+            x, y = track.corners.min(axis=0).astype(int)
+            cv2.putText(out, str(track.reading.code), (x, max(y - 8, 20)), cv2.FONT_HERSHEY_DUPLEX, 0.8, (0, 200, 0), 2,
+                        cv2.LINE_AA)
+    held = sorted((outline for at, outline in tracker._held_at if at == tracker._frame), key=lambda o: -np.ptp(o[:, 0]))
+    for k, outline in enumerate(held):
+        cv2.polylines(out, [outline.astype(np.int32)], True, (0, 140, 255), 4 if k == 0 else 2, cv2.LINE_AA)
+    if held:
+        x, y = held[0].min(axis=0).astype(int)
+        cv2.putText(out, "held above the table: not read" + (", nor what it hides" if len(held) > 1 else ""),
+                    (max(x - 60, 10), max(y - 14, 30)), cv2.FONT_HERSHEY_DUPLEX, 0.9, (0, 140, 255), 2, cv2.LINE_AA)
+    cv2.imwrite(str(path), out)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=4, help="generated tables (seeds 1..N), 3 to 8 cards each")
+    parser.add_argument("--pictures", type=Path, help="a folder: held-card.png (table 2, one card at 1.5x) and "
+                        "held-fan.png (table 1, the fan of backs), 2 s in, with what the tracker made of them")
     args = parser.parse_args()
     report: dict = {}
     for seed in range(1, args.tables + 1):
@@ -136,7 +162,9 @@ def main() -> None:
         nearest = scene.cards[int(np.argmin(np.linalg.norm(centres - spot, axis=1)))]
         there = float(side_lengths(nearest.corners * factor).max())  # (the camera's tilt: its neighbour's length)
         for name, frames in cases(image, spot, there).items():
-            said = run([image] * STILL + frames)
+            show = {(2, "one card held 3 s at 1.5x"): "held-card.png", (1, "four backs fanned, held 3 s at 1.5x"): "held-fan.png"}
+            picture = show.get((seed, name))
+            said = run([image] * STILL + frames, args.pictures / picture if args.pictures and picture else None)
             case = report.setdefault(name, {"tables": 0, "cards": 0, "found": 0, "after": []})
             case["tables"] += 1
             case["cards"] += len(scene.cards)
