@@ -4,8 +4,9 @@ Generated Gargon tables of 3 to 8 cards (seeds 1..N), held still for 1.5 s, then
 (or a fan of a hand's four backs) held above the table for 3 s, a thumb over its edge,
 wandering and trembling as a hand does, then taken away. Controls: a card laid down for
 good, a card brought in by hand and laid, a card laid, lifted to look at for 2 s and put
-back. The card is held where it lies farthest from the table's cards, whole in the frame,
-its size 1.2-1.7x that of a card lying there (its nearest neighbour's). Prints per case
+back. A card is held where it lies farthest from the table's cards, whole in the frame
+(and once squarely over the card nearest there), its size 1.2-1.7x that of a card lying
+there (its nearest neighbour's). Prints per case
 what the live loop said after the first 1.5 s (vision/pipeline.py with the live joint
 detector and the printed reader): every event of a held card is a move nobody made.
 
@@ -95,8 +96,9 @@ def free_spot(table: np.ndarray, centres: np.ndarray, length: float) -> np.ndarr
     return max(spots, key=lambda spot: float(np.linalg.norm(centres - spot, axis=1).min()))
 
 
-def cases(table: np.ndarray, spot: np.ndarray, there: float) -> dict[str, list[np.ndarray]]:
-    """Each case's frames after the still table; `there`: the length of a card lying at `spot`."""
+def cases(table: np.ndarray, spot: np.ndarray, there: float, over: np.ndarray) -> dict[str, list[np.ndarray]]:
+    """Each case's frames after the still table; `there`: the length of a card lying at
+    `spot`; `over`: the centre of the table's card nearest it."""
     red5, backs = card_face("gargon", "red-5"), [card_face("gargon", c) for c in ("red", "blue", "green", "yellow")]
     laid = table.copy()
     paste_card(laid, red5, _quad(spot, there, 10, 0).astype(np.float32))
@@ -104,6 +106,8 @@ def cases(table: np.ndarray, spot: np.ndarray, there: float) -> dict[str, list[n
     for scale in (1.2, 1.35, 1.5, 1.7):
         out[f"one card held 3 s at {scale}x"] = held(table, [red5], spot, scale * there, HELD, 1) + [table] * 20
     out["card held still 3 s at 1.5x"] = held(table, [red5], spot, 1.5 * there, HELD, 2, 0.001, 0.001) + [table] * 20
+    square = held(table, [red5], over, 1.5 * there, HELD, 6)
+    out["one card held 3 s at 1.5x squarely over a card of the table"] = square + [table] * 20
     fan = held(table, backs, spot, 1.5 * there, HELD, 3, spread=12)
     out["four backs fanned, held 3 s at 1.5x"] = fan + [table] * 20
     out["card laid (control)"] = [laid] * 40
@@ -161,7 +165,8 @@ def main() -> None:
         spot = free_spot(image, centres, length)
         nearest = scene.cards[int(np.argmin(np.linalg.norm(centres - spot, axis=1)))]
         there = float(side_lengths(nearest.corners * factor).max())  # (the camera's tilt: its neighbour's length)
-        for name, frames in cases(image, spot, there).items():
+        over = centres[int(np.argmin(np.linalg.norm(centres - spot, axis=1)))]
+        for name, frames in cases(image, spot, there, over).items():
             show = {(2, "one card held 3 s at 1.5x"): "held-card.png", (1, "four backs fanned, held 3 s at 1.5x"): "held-fan.png"}
             picture = show.get((seed, name))
             said = run([image] * STILL + frames, args.pictures / picture if args.pictures and picture else None)
