@@ -8,7 +8,9 @@ first 1.5 s: each "gone" or "appeared" there is a move nobody made, to the table
 Troubles: 3 s of black frames (the lights off, the lens covered), of frames dimmed to 0.3,
 washed out (3x the exposure) or blurred (a Gaussian of 8 px: refocusing); an arm resting
 over the near cards for 1, 3 and 10 s; the camera reopened in other modes (640x480, then
-1920x1080, then 1280x720 again); the camera bumped (shifted 40 px, turned 3 degrees).
+1920x1080, then 1280x720 again); the camera bumped (shifted 40 px, turned 3 degrees); a
+person's shadow (the table darkened by half, soft-edged) over the left half for 3 s, and
+sweeping across it.
 Measured in models/README.md ("When the camera cannot see").
 """
 
@@ -41,6 +43,15 @@ def _arm(image: np.ndarray) -> np.ndarray:
     return arm
 
 
+def _shadow(image: np.ndarray, depth: float, reach: float) -> np.ndarray:
+    """A person leaning over the table from the left: their soft shadow darkens the table by
+    `depth` up to `reach` of its width."""
+    h, w = image.shape[:2]
+    edge = np.clip((reach * w - np.arange(w)) / (0.08 * w), 0, 1)  # soft-edged, 8% of the width
+    gain = 1 - depth * np.broadcast_to(edge, (h, w))[..., None]
+    return np.clip(image * gain, 0, 255).astype(np.uint8)
+
+
 def _moved(image: np.ndarray, dx: float, angle: float) -> np.ndarray:
     h, w = image.shape[:2]
     m = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 1.0)
@@ -61,6 +72,8 @@ def troubles(image: np.ndarray) -> dict[str, list[np.ndarray]]:
         "reopened at 640x480, 1920x1080, 1280x720": lambda: [cv2.resize(image, size) for size in
                                                             [(640, 480)] * 15 + [(1920, 1080)] * 15 + [(1280, 720)] * 15],
         "bumped 40 px and 3 degrees": lambda: [_moved(image, 40, 3)] * 30,
+        "a person's shadow over half the table 3 s": lambda: [_shadow(image, 0.5, 0.5)] * 30,
+        "a person's shadow sweeping across 3 s": lambda: [_shadow(image, 0.5, r) for r in np.linspace(0, 1.1, 30)],
     }
     return {name: frames() + [image] * 20 for name, frames in during.items()}
 

@@ -1,7 +1,8 @@
 """Cards held in a hand above the table, through the live loop: are they read as laid?
 
-Generated Gargon tables of 3 to 8 cards (seeds 1..N), held still for 1.5 s, then a card
-(or a fan of a hand's four backs) held above the table for 3 s, a thumb over its edge,
+Generated tables of one game (`--game`, Gargon unless told) of 3 to 8 cards (seeds
+1..N), held still for 1.5 s, then a card (or a fan of a hand's four backs: Gargon's show
+their colours, the other games' a back of no game's) held above the table for 3 s, a thumb over its edge,
 wandering and trembling as a hand does, then taken away. Controls: a card laid down for
 good, a card brought in by hand and laid, a card laid, lifted to look at for 2 s and put
 back. A card is held where it lies farthest from the table's cards, whole in the frame
@@ -32,10 +33,13 @@ sys.path.insert(0, str(ROOT))
 
 from vision.detectors import live_detector  # noqa: E402
 from vision.geometry import side_lengths  # noqa: E402
+from scripts.lib.scripted import deck_reader  # noqa: E402
+from vision.interfaces import Identifier  # noqa: E402
 from vision.pipeline import Pipeline  # noqa: E402
 from vision.track import Tracker  # noqa: E402
 from vision.printed import PrintedReader  # noqa: E402
 from vision.synth.camera import SKIN, paste_card  # noqa: E402
+from vision.synth.faces import FACE_SIZE, GAMES, game_codes, game_face  # noqa: E402
 from vision.synth.recording import card_face  # noqa: E402
 from vision.synth.tables import game_table  # noqa: E402
 from vision.zones import frame_zones  # noqa: E402
@@ -96,10 +100,29 @@ def free_spot(table: np.ndarray, centres: np.ndarray, length: float) -> np.ndarr
     return max(spots, key=lambda spot: float(np.linalg.norm(centres - spot, axis=1).min()))
 
 
-def cases(table: np.ndarray, spot: np.ndarray, there: float, over: np.ndarray) -> dict[str, list[np.ndarray]]:
+def _back(colour: tuple[int, int, int]) -> np.ndarray:
+    """A card's back in a deck of no game's: a white rim round a coloured, crosshatched field."""
+    w, h = FACE_SIZE
+    back = np.full((h, w, 3), 245, np.uint8)
+    cv2.rectangle(back, (16, 16), (w - 17, h - 17), colour, -1)
+    for k in range(-h, w, 28):
+        cv2.line(back, (k, 16), (k + h, h + 16), (245, 245, 245), 2, cv2.LINE_AA)
+    return back
+
+
+def hand(game: str) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The card held (a face of `game`) and the backs of a hand of four."""
+    if game == "gargon":
+        return card_face(game, "red-5"), [card_face(game, c) for c in ("red", "blue", "green", "yellow")]
+    codes = game_codes(game)
+    return game_face(game, codes[len(codes) // 2]), [_back((120, 40, 30))] * 4
+
+
+def cases(game: str, table: np.ndarray, spot: np.ndarray, there: float,
+          over: np.ndarray) -> dict[str, list[np.ndarray]]:
     """Each case's frames after the still table; `there`: the length of a card lying at
     `spot`; `over`: the centre of the table's card nearest it."""
-    red5, backs = card_face("gargon", "red-5"), [card_face("gargon", c) for c in ("red", "blue", "green", "yellow")]
+    red5, backs = hand(game)
     laid = table.copy()
     paste_card(laid, red5, _quad(spot, there, 10, 0).astype(np.float32))
     out: dict[str, list[np.ndarray]] = {}
@@ -117,12 +140,12 @@ def cases(table: np.ndarray, spot: np.ndarray, there: float, over: np.ndarray) -
     return out
 
 
-def run(frames: list[np.ndarray], picture: Path | None = None) -> list[tuple[int, str, str | None]]:
+def run(frames: list[np.ndarray], reader: Identifier, picture: Path | None = None) -> list[tuple[int, str, str | None]]:
     """What the live loop says over `frames`: (frame, kind, code). With `picture`, the
     frame 2 s into the case is saved there, the cards the table was told of outlined in
     green with their names, what the tracker holds for a card held above it in orange."""
     h, w = frames[0].shape[:2]
-    pipeline = Pipeline(live_detector(), PrintedReader("gargon"), frame_zones(w, h, 3).zone_of)
+    pipeline = Pipeline(live_detector(), reader, frame_zones(w, h, 3).zone_of)
     said: list[tuple[int, str, str | None]] = []
     for i, frame in enumerate(frames):
         said += [(i, o.kind, o.code) for o in pipeline.process(frame, i / 10)]
@@ -154,10 +177,13 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=4, help="generated tables (seeds 1..N), 3 to 8 cards each")
     parser.add_argument("--pictures", type=Path, help="a folder: held-card.png (table 2, one card at 1.5x) and "
                         "held-fan.png (table 1, the fan of backs), 2 s in, with what the tracker made of them")
+    parser.add_argument("--game", default="gargon", choices=GAMES, help="Gargon and dugtungan are read by print, "
+                        "Bagani and Lagim by a deck enrolled from every face")
     args = parser.parse_args()
+    reader = PrintedReader(args.game) if args.game in ("gargon", "dugtungan") else deck_reader(args.game)
     report: dict = {}
     for seed in range(1, args.tables + 1):
-        scene = game_table("gargon", seed, 1, cards=(3, 8)).scenes[0]
+        scene = game_table(args.game, seed, 1, cards=(3, 8)).scenes[0]
         image = cv2.resize(scene.image, (1280, 720))
         factor = 1280 / scene.image.shape[1]
         length = float(np.median([side_lengths(c.corners * factor).max() for c in scene.cards]))
@@ -166,10 +192,11 @@ def main() -> None:
         nearest = scene.cards[int(np.argmin(np.linalg.norm(centres - spot, axis=1)))]
         there = float(side_lengths(nearest.corners * factor).max())  # (the camera's tilt: its neighbour's length)
         over = centres[int(np.argmin(np.linalg.norm(centres - spot, axis=1)))]
-        for name, frames in cases(image, spot, there, over).items():
+        for name, frames in cases(args.game, image, spot, there, over).items():
             show = {(2, "one card held 3 s at 1.5x"): "held-card.png", (1, "four backs fanned, held 3 s at 1.5x"): "held-fan.png"}
             picture = show.get((seed, name))
-            said = run([image] * STILL + frames, args.pictures / picture if args.pictures and picture else None)
+            picture = picture if args.game == "gargon" else None
+            said = run([image] * STILL + frames, reader, args.pictures / picture if args.pictures and picture else None)
             case = report.setdefault(name, {"tables": 0, "cards": 0, "found": 0, "after": []})
             case["tables"] += 1
             case["cards"] += len(scene.cards)
