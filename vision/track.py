@@ -454,13 +454,15 @@ class Tracker:
     def _above_the_table(self, corners: np.ndarray) -> bool:
         """Whether an outline is larger than a card lying on the table at its place would
         be, and holds no card of the table whole: two touching or overlapping cards
-        outlined as one are larger too, and hold the card put down first."""
+        outlined as one are larger too, and hold the card put down first (named: a
+        card's part the detector outlined lies inside a held card too)."""
         if self._scale is None:
             lying = [outline for t in self._tracks if (outline := self._whole_outline(t)) is not None]
             self._scale = TableScale(lying + list(self._laid))
         s = self.settings
         return (bool(self._scale) and _polygon_area(corners) ** 0.5 > s.nearer * self._scale.size(corners.mean(axis=0))
-                and not any(t.confirmed and _overlap(t.corners, corners) >= s.part_of * _polygon_area(t.corners)
+                and not any(self._whole_outline(t) is not None
+                            and _overlap(t.corners, corners) >= s.part_of * _polygon_area(t.corners)
                             for t in self._tracks))
 
     @staticmethod

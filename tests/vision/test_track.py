@@ -459,3 +459,19 @@ def test_two_touching_cards_outlined_as_one_are_no_card_held():
     events = [(i, e.kind, e.code) for i, e in play(Tracker(), frames)]
     assert events == [(i, e.kind, e.code) for i, e in play(Tracker(TrackerSettings(nearer=float("inf"))), frames)]
     assert (5 + N - 1, "appeared", "card-1") in events
+
+
+def test_a_card_held_over_a_card_the_reader_could_not_name_is_held_all_the_same():
+    """An unnamed find may be a part of a card, which a held card holds whole as a blob
+    holds its first card: only named cards of the table tell a blob."""
+    held = trembling(450, 150, 40, 160, seed=1)
+    frames = [TABLE] * 5 + [[TABLE[0], TABLE[2], quad] for quad in held] + [TABLE] * 10
+    by_column = CountingIdentifier()
+
+    def unnamed_middle(corners: np.ndarray) -> Reading:
+        if _long(corners) > 120:
+            return Reading("red-5", 0.9, (Candidate("red-5", 0.9),))
+        reading = by_column(corners)
+        return Reading(None, 0.3, reading.candidates) if reading.code == "card-2" else reading
+    events = [(i, e.kind) for i, e in play(Tracker(), frames, unnamed_middle)]
+    assert [kind for i, kind in events if i >= 5] == []
