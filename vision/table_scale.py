@@ -42,6 +42,9 @@ class TableScale:
         self._centres = np.array([q.mean(axis=0) for q in quads]).reshape(-1, 2)
         self._roots = np.array([max(_polygon_area(q), 1.0) ** (1 / 3) for q in quads])
         self._plane = self._fit() if len(self._roots) >= FITTED else None
+        sizes = self._roots ** 1.5
+        self._median = float(np.median(sizes)) if len(sizes) else 0.0
+        self._largest = float(sizes.max()) if len(sizes) else 0.0
 
     def __bool__(self) -> bool:
         return len(self._roots) > 0
@@ -62,8 +65,7 @@ class TableScale:
     def size(self, centre: np.ndarray) -> float:
         """The square root of the area of a card lying on the table at `centre`."""
         if self._plane is None:
-            return float(self._roots.max() ** 1.5)
-        x, y = np.asarray(centre, np.float64) / 1000.0
-        size = max(self._plane[0] + self._plane[1] * x + self._plane[2] * y, 1.0) ** 1.5
-        sizes = self._roots ** 1.5
-        return float(np.clip(size, np.median(sizes), sizes.max() * GUESS))
+            return self._largest
+        a, b, c = (float(v) for v in self._plane)
+        size = max(a + (b * float(centre[0]) + c * float(centre[1])) / 1000.0, 1.0) ** 1.5
+        return min(max(size, self._median), self._largest * GUESS)

@@ -228,7 +228,9 @@ class Tracker:
         self._tracks: list[_Track] = []
         self._ids = itertools.count(1)
         self._laid: deque[np.ndarray] = deque(maxlen=self.settings.remembered)  # outlines of cards gone
-        self._scale: TableScale | None = None  # the table's card sizes, this frame (made when first asked)
+        self._scale: tuple[int, list[np.ndarray], TableScale] | None = None  # the frame it was last asked in,
+        # the outlines the table's card sizes were fitted to (an outline is replaced, never changed, when a card
+        # is reported again), and those sizes
         self._frame = 0
         self._held_at: deque[tuple[int, np.ndarray]] = deque()  # (frame, outline) of cards held above the table
 
@@ -244,7 +246,6 @@ class Tracker:
         `cover`, if given, tells a card covered from one taken away (module docstring).
         """
         quads = [np.asarray(d, dtype=np.float64).reshape(4, 2) for d in detections]
-        self._scale = None
         self._frame += 1
         while self._held_at and self._held_at[0][0] <= self._frame - self.settings.held_memory:
             self._held_at.popleft()
@@ -456,14 +457,24 @@ class Tracker:
         be, and holds no card of the table whole: two touching or overlapping cards
         outlined as one are larger too, and hold the card put down first (named: a
         card's part the detector outlined lies inside a held card too)."""
-        if self._scale is None:
-            lying = [outline for t in self._tracks if (outline := self._whole_outline(t)) is not None]
-            self._scale = TableScale(lying + list(self._laid))
-        s = self.settings
-        return (bool(self._scale) and _polygon_area(corners) ** 0.5 > s.nearer * self._scale.size(corners.mean(axis=0))
+        scale, s = self._table_scale(), self.settings
+        return (bool(scale) and _polygon_area(corners) ** 0.5 > s.nearer * scale.size(corners.mean(axis=0))
                 and not any(self._whole_outline(t) is not None
                             and _overlap(t.corners, corners) >= s.part_of * _polygon_area(t.corners)
                             for t in self._tracks))
+
+    def _table_scale(self) -> TableScale:
+        """How large the table's cards look (`vision/table_scale.py`), fitted again only
+        when the outlines it stands on changed."""
+        if self._scale is not None and self._scale[0] == self._frame:
+            return self._scale[2]
+        lying = [outline for t in self._tracks if (outline := self._whole_outline(t)) is not None] + list(self._laid)
+        if self._scale is None or len(self._scale[1]) != len(lying) or any(
+                a is not b for a, b in zip(self._scale[1], lying)):
+            self._scale = self._frame, lying, TableScale(lying)
+        else:
+            self._scale = self._frame, self._scale[1], self._scale[2]
+        return self._scale[2]
 
     @staticmethod
     def _whole_outline(track: _Track) -> np.ndarray | None:
