@@ -43,8 +43,8 @@ place), and a hand never holds it quite still. A newcomer `nearer` times that si
 reported only once it has lain still to within `rest_tolerance` of a card length for
 `held_frames` frames (so a card larger than the table's, or a camera moved closer, costs
 3 s, not the card); before that it is not even read. Two touching or overlapping cards
-outlined as one are larger too, but hold a card of the table whole: they are read as
-before. A card a held card hides, missed while it is held over it, is covered, not taken
+outlined as one are larger too, but hold a card of the table whole, one the reader named:
+they are read as before. A card a held card hides, missed while it is held over it, is covered, not taken
 away, and what is left in sight of it is not read again (no card turned over, moved, or
 named while a hand holds cards over it).
 
@@ -490,7 +490,8 @@ class Tracker:
         may miss a card a fifth covered: what is left is no card's shape)."""
         area = _polygon_area(track.corners)
         s = self.settings
-        return any(_overlap(track.corners, _grown(outline, s.held_reach)) >= s.held_hides * area for _, outline in self._held_at)
+        return any(_overlap(track.corners, _grown(outline, s.held_reach)) >= s.held_hides * area
+                   for _, outline in self._held_at)
 
     def _named(self, reading: Reading) -> bool:
         return reading.code is not None and reading.confidence >= self.settings.doubted_confidence
