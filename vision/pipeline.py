@@ -63,11 +63,17 @@ AROUND_GROW = 1.6      # the patch judged round a missed card: its outline grown
 AROUND_CELLS = (12, 16)
 AROUND_CHANGE = 25.0   # Lab levels: a cell of it that changed by more
 AROUND_COVERED = 0.5   # share of its cells round the card that changed: covered as a whole
+AROUND_TABLE = 0.1     # least share of them unchanged (the table still seen) to tell what lies on the card
 
 
 def around_cells(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
     """The Lab colour of the cells of a ring round a card: its outline grown by
     AROUND_GROW, less the card itself ((n, 3), about 0.1 ms)."""
+    return _cells(frame, corners)[0]
+
+
+def _cells(frame: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The Lab colour of the cells round a card (`around_cells`) and of those inside it."""
     corners = np.asarray(corners, np.float32)
     centre = corners.mean(axis=0)
     grown = centre + AROUND_GROW * (corners - centre)
@@ -77,7 +83,7 @@ def around_cells(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
     u = np.abs((np.arange(w) + 0.5) / w * 2 - 1)[None, :]
     v = np.abs((np.arange(h) + 0.5) / h * 2 - 1)[:, None]
     ring = (u > 1 / AROUND_GROW) | (v > 1 / AROUND_GROW)
-    return lab[ring]
+    return lab[ring], lab[~ring]
 
 
 class _Surroundings:
@@ -93,6 +99,14 @@ class _Surroundings:
     def covered(self, around: np.ndarray, corners: np.ndarray) -> bool:
         changed = np.linalg.norm(around_cells(self.now, corners) - around, axis=1) > AROUND_CHANGE
         return float(changed.mean()) >= AROUND_COVERED
+
+    def table_inside(self, around: np.ndarray, corners: np.ndarray) -> float | None:
+        ring, inside = _cells(self.now, corners)
+        table = ring[np.linalg.norm(ring - around, axis=1) <= AROUND_CHANGE]
+        if len(table) < AROUND_TABLE * len(ring):
+            return None
+        like = np.linalg.norm(inside[:, None] - table[None], axis=2).min(axis=1) <= AROUND_CHANGE
+        return float(like.mean())
 
 
 def cut_out(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:

@@ -35,7 +35,10 @@ that is no card of the deck costs a reading every few seconds, not one a frame.
 A card missed while an arm or a hand rests over it is not taken away: what lay round
 it is covered too, where a card taken away leaves the table round it as it was. So a
 confirmed card missed in a frame whose surroundings changed as a whole (`Cover`, the
-pipeline's look at the pixels) is not counted missed, for up to `longest_cover` frames.
+pipeline's look at the pixels) is not counted missed, for up to `longest_cover` frames;
+longer (up to `longest_hidden`) only while the table is not seen where the card lay (an
+arm rests there), and not at all where it is: a dense table cleared at once changes what
+lay round each card too, but shows the cloth where the cards were.
 
 A card held in a hand above the table is no card laid: nearer the camera, it looks larger
 than the cards lying there (`vision/table_scale.py` says how large one would look at its
@@ -95,6 +98,9 @@ class TrackerSettings:
     confirm_frames: int = 3      # N: consecutive sightings, holding still, before "appeared"
     lose_frames: int = 15        # M: frames without a sighting before "gone"
     longest_cover: int = 50      # frames a card missed under an arm or a hand resting on the table is kept
+    longest_hidden: int = 300    # ... and while the table is not seen where it lay (`Cover.table_inside`) ...
+    hidden: float = 0.5          # ... at most this share of it
+    bare: float = 0.8            # a card missed where this share of its place shows the table is not covered
     gate: float = 1.2            # farthest a card may jump between frames it is seen in
     hidden_gate: float = 0.35    # ... and once it has been out of sight for two frames or more
     size_change: float = 1.5     # most a card's long side may grow or shrink between sightings
@@ -218,6 +224,11 @@ class Cover(Protocol):
     def covered(self, around: np.ndarray, corners: np.ndarray) -> bool:
         """Whether what lies round the outline now is no longer `around`, as a whole."""
 
+    def table_inside(self, around: np.ndarray, corners: np.ndarray) -> float | None:
+        """The share of the outline's inside that now looks like the table still seen
+        round it (the part of `around` unchanged): near all of it where a card was taken
+        away, little where an arm rests; None where no table is seen round it."""
+
 
 class Tracker:
     """Feeds on detections frame by frame; answers with observations when cards change."""
@@ -337,10 +348,13 @@ class Tracker:
     def _covered(self, track: _Track, cover: "Cover | None") -> bool:
         """Whether a confirmed card missed in this frame lies under something that
         covers what lay round it too (an arm resting on the table): not missed then, up
-        to `longest_cover` frames in a row."""
-        if not track.confirmed or track.covered >= self.settings.longest_cover:
+        to `longest_cover` frames in a row, and on to `longest_hidden` while what lies
+        where the card lay is not the table seen round it; never where the table is seen
+        there (`Cover.table_inside`)."""
+        s = self.settings
+        if not track.confirmed or track.covered >= s.longest_hidden:
             return False
-        if self._under_a_held_card(track):
+        if track.covered < s.longest_cover and self._under_a_held_card(track):
             track.covered += 1
             track.still = 0
             return True
@@ -349,6 +363,10 @@ class Tracker:
         if track.around is None:
             track.around = cover.around(track.corners)
         if not cover.covered(track.around, track.corners):
+            return False
+        table = cover.table_inside(track.around, track.corners)
+        if (table is not None and table >= s.bare) or (
+                track.covered >= s.longest_cover and (table is None or table > s.hidden)):
             return False
         track.covered += 1
         track.still = 0

@@ -475,3 +475,44 @@ def test_a_card_held_over_a_card_the_reader_could_not_name_is_held_all_the_same(
         return Reading(None, 0.3, reading.candidates) if reading.code == "card-2" else reading
     events = [(i, e.kind) for i, e in play(Tracker(), frames, unnamed_middle)]
     assert [kind for i, kind in events if i >= 5] == []
+
+
+class FakeCover:
+    """What a resting arm (`table_inside` 0.1) or a table cleared at once (0.95) shows the tracker."""
+
+    def __init__(self, table_inside: float | None) -> None:
+        self.share = table_inside
+
+    def around(self, corners: np.ndarray) -> np.ndarray:
+        return np.zeros((4, 3))
+
+    def covered(self, around: np.ndarray, corners: np.ndarray) -> bool:
+        return True  # what lay round it changed as a whole
+
+    def table_inside(self, around: np.ndarray, corners: np.ndarray) -> float | None:
+        return self.share
+
+
+def covered_for(frames: int, cover: FakeCover) -> list[tuple[int, str]]:
+    tracker, identify, events = Tracker(), CountingIdentifier(), []
+    for i in range(5):
+        events += [(i, e.kind) for e in tracker.update([card(100, 100)], i / 10, identify, cover=cover)]
+    for i in range(5, 5 + frames):
+        events += [(i, e.kind) for e in tracker.update([], i / 10, identify, cover=cover)]
+    return [(i, kind) for i, kind in events if i >= 5]
+
+
+def test_a_card_under_an_arm_resting_longer_than_the_cap_is_kept_while_no_table_shows_where_it_lay():
+    s = TrackerSettings()
+    assert covered_for(s.longest_cover + 100, FakeCover(0.1)) == []
+    assert covered_for(s.longest_hidden + M + 5, FakeCover(0.1)) == [(5 + s.longest_hidden + M - 1, "gone")]
+
+
+def test_without_the_table_seen_round_it_a_card_is_kept_only_up_to_the_cap():
+    s = TrackerSettings()
+    assert covered_for(s.longest_cover + M + 5, FakeCover(None)) == [(5 + s.longest_cover + M - 1, "gone")]
+
+
+def test_a_card_whose_place_shows_the_table_is_gone_however_its_surroundings_changed():
+    """A dense table cleared at once: what lay round each card (its neighbours) changed too."""
+    assert covered_for(M + 5, FakeCover(0.95)) == [(5 + M - 1, "gone")]
