@@ -92,16 +92,24 @@ class _Surroundings:
 
     def __init__(self, before: np.ndarray, now: np.ndarray) -> None:
         self.before, self.now = before, now
+        self._now: dict[bytes, tuple[np.ndarray, np.ndarray]] = {}  # the cells of this frame, by outline
+
+    def _cells_now(self, corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """`_cells` of this frame, cut once per outline (`covered`, then `table_inside`)."""
+        key = np.asarray(corners, np.float32).tobytes()
+        if key not in self._now:
+            self._now[key] = _cells(self.now, corners)
+        return self._now[key]
 
     def around(self, corners: np.ndarray) -> np.ndarray:
         return around_cells(self.before, corners)
 
     def covered(self, around: np.ndarray, corners: np.ndarray) -> bool:
-        changed = np.linalg.norm(around_cells(self.now, corners) - around, axis=1) > AROUND_CHANGE
+        changed = np.linalg.norm(self._cells_now(corners)[0] - around, axis=1) > AROUND_CHANGE
         return float(changed.mean()) >= AROUND_COVERED
 
     def table_inside(self, around: np.ndarray, corners: np.ndarray) -> float | None:
-        ring, inside = _cells(self.now, corners)
+        ring, inside = self._cells_now(corners)
         table = ring[np.linalg.norm(ring - around, axis=1) <= AROUND_CHANGE]
         if len(table) < AROUND_TABLE * len(ring):
             return None
