@@ -213,9 +213,10 @@ def test_lagim_draws_its_cards_with_their_level_and_the_breakdown_in_players_wor
             break
     page = phone(browser, table.url)
     page.goto(table.url + "/")
-    held = page.locator("#players .cards .card.lagim").first
-    held.wait_for()
-    assert " level " in held.get_attribute("aria-label") and held.locator(".value").inner_text().startswith("Lv ")
+    # The levels come from the table's deck file, fetched after the first draw: wait for them.
+    held = page.locator("#players .cards .card.lagim[aria-label*=' level ']").first
+    held.wait_for(timeout=5000)
+    assert held.locator(".value").inner_text().startswith("Lv ")
     page.locator("#players .player summary").first.click()
     words = page.locator("#players .player dl").first.inner_text()
     assert "Soul Coins left" in words and "Spirit Path" in words and "spirit_path" not in words
