@@ -10,6 +10,7 @@ least `min_side`. Corners found in the reduced image are scaled back by the call
 from __future__ import annotations
 
 import struct
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -17,6 +18,7 @@ import numpy as np
 REDUCED = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
            8: cv2.IMREAD_REDUCED_COLOR_8}
 DECODE_MIN_SIDE = 1600  # cards of a 40-card photo stay above the 180x252 they are read at
+PICTURE_PIXELS = 120_000_000  # beyond the largest phone camera's full-size photo (108 MP)
 SOF_MARKERS = {0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF}
 
 
@@ -55,13 +57,32 @@ def image_size(data: bytes) -> tuple[int, int] | None:
     return jpeg_size(data) or png_size(data)
 
 
-def decode(data: bytes, min_side: int = DECODE_MIN_SIDE) -> tuple[np.ndarray | None, int]:
-    """The image (BGR) and the factor it was reduced by; (None, 1) if undecodable."""
+class PictureTooLarge(ValueError):
+    """A picture whose header claims more pixels than any camera's photo: refused unread,
+    since decoding it could take more memory than a Raspberry Pi has."""
+
+
+def decode(data: bytes, min_side: int | None = DECODE_MIN_SIDE) -> tuple[np.ndarray | None, int]:
+    """The image (BGR) and the factor it was reduced by (none where `min_side` is None);
+    (None, 1) if undecodable. PictureTooLarge for a picture of more than PICTURE_PIXELS."""
     if not data:
         return None, 1  # (OpenCV asserts on an empty buffer: an empty file is no picture)
+    whole = image_size(data)
+    if whole is not None and whole[0] * whole[1] > PICTURE_PIXELS:
+        raise PictureTooLarge(f"{whole[0]}x{whole[1]} px is larger than any camera's photo")
     size = jpeg_size(data)
     factor = 1
-    while size and factor < 8 and max(size) / (factor * 2) >= min_side:
+    while size and min_side and factor < 8 and max(size) / (factor * 2) >= min_side:
         factor *= 2
     image = cv2.imdecode(np.frombuffer(data, np.uint8), REDUCED[factor])
     return image, factor
+
+
+def read_picture(path: Path) -> np.ndarray | None:
+    """A picture file at full size (BGR), None if it is none OpenCV can read;
+    PictureTooLarge as `decode`."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    return decode(data, min_side=None)[0]

@@ -18,6 +18,7 @@ from typing import Callable, Protocol
 import cv2
 import numpy as np
 
+from vision.imageio import PictureTooLarge, read_picture
 from vision.interfaces import FrameSource, FrameStats
 
 log = logging.getLogger(__name__)
@@ -151,7 +152,11 @@ class FolderSource:
 
     def read(self, timeout: float = 1.0) -> np.ndarray | None:
         for path in self._paths:
-            frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            try:
+                frame = read_picture(path)
+            except PictureTooLarge as exc:
+                log.warning("%s: %s; passed over", path, exc)
+                frame = None
             if frame is not None:
                 self.stats.frames += 1
                 return frame

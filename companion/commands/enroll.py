@@ -6,13 +6,13 @@ import argparse
 import difflib
 from pathlib import Path
 
-import cv2
 
 from companion.errors import UsageError
 from rules.payload import BadInput
 from vision.deck import code_of
 from vision.detect import ContourCardDetector
 from vision.embed import DEFAULT_MODEL, ModelMissing, OnnxEmbedder
+from vision.imageio import PictureTooLarge, read_picture
 from vision.enroll import Enrollment
 from vision.synth.faces import GAMES as DRAWN_GAMES, game_codes
 
@@ -50,7 +50,10 @@ def run(args: argparse.Namespace) -> int:
     enrollment = Enrollment(args.game, ContourCardDetector())
     for path in enrollment_images(Path(args.images)):
         code = card_code(path, args.game)
-        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        try:
+            image = read_picture(path)
+        except PictureTooLarge as exc:
+            raise UsageError(str(path), "images", str(exc)) from None
         if image is None:
             raise UsageError(str(path), "images", "not a picture OpenCV can read")
         try:

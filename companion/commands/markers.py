@@ -10,6 +10,7 @@ import cv2
 
 from companion.errors import UsageError
 from rules.core import BadInput
+from vision.imageio import PictureTooLarge, read_picture
 from vision.markers import marker_sheet
 from vision.zones import marker_zones
 
@@ -25,7 +26,10 @@ def _write_sheet(seats: int, out: Path, dpi: int) -> str:
 def _calibrate(seats: int, photo: Path, out: Path) -> str:
     if out.suffix.lower() != ".json":
         raise UsageError(str(out), "out", "the calibration is written as JSON: name the file *.json")
-    image = cv2.imread(str(photo)) if photo.is_file() else None
+    try:
+        image = read_picture(photo) if photo.is_file() else None
+    except PictureTooLarge as exc:
+        raise UsageError(str(photo), "calibrate", str(exc)) from None
     if image is None:
         raise UsageError(str(photo), "calibrate", "cannot read this picture")
     try:

@@ -16,6 +16,7 @@ from companion.errors import UsageError
 from rules.registry import game_names, game_spec
 from vision.deck import DeckProfile
 from vision.embed import DEFAULT_MODEL, ModelMissing, file_sha256
+from vision.imageio import PictureTooLarge
 from vision.interfaces import CardResult
 from vision.recognize import CardRecognizer
 
@@ -84,7 +85,10 @@ def run(args: argparse.Namespace) -> int:
     recognizer = _recognizer(args)
     for name in args.images:
         started = time.perf_counter()
-        cards = recognizer.recognize_file(Path(name).read_bytes()) if Path(name).is_file() else None
+        try:
+            cards = recognizer.recognize_file(Path(name).read_bytes()) if Path(name).is_file() else None
+        except PictureTooLarge as exc:
+            raise UsageError(name, "", str(exc)) from None
         if cards is None:
             raise UsageError(name, "", "no such picture, or not one OpenCV can read")
         ms = round((time.perf_counter() - started) * 1000, 1)

@@ -61,6 +61,6 @@ def test_the_walk_through_refuses_what_is_not_a_card_of_the_game_and_viewers(cli
     flat = cv2.imencode(".png", np.zeros((11000, 11000), np.uint8))[1].tobytes()  # a small file, a huge picture
     assert len(flat) < 1024 * 1024
     huge = shot(client, "blue-circle", flat)
-    assert huge.status_code == 400 and "11000x11000 px is larger than any phone's photo" in huge.get_json()["error"]
+    assert huge.status_code == 400 and "11000x11000 px is larger than any camera's photo" in huge.get_json()["error"]
     assert client.post("/api/host/enroll/start", json={"game": "bagani"}).status_code == 403
     assert client.get("/host/enroll").status_code == 302

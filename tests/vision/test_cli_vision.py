@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from vision.synth.faces import game_codes, game_face
@@ -101,3 +102,25 @@ def test_recognize_refuses_a_deck_of_another_game(bagani_deck, tmp_path):
 
 def test_recognize_names_a_missing_image(bagani_deck, tmp_path):
     _fails_cleanly(companion("recognize", "--deck", str(bagani_deck), str(tmp_path / "missing.jpg")), "missing.jpg")
+
+
+def _huge_picture(path: Path) -> Path:
+    """A small file holding a picture larger than any camera's: decoded, 121 MB and more."""
+    cv2.imwrite(str(path), np.zeros((11000, 11000), np.uint8))
+    assert path.stat().st_size < 1024 * 1024
+    return path
+
+
+def test_recognize_refuses_a_picture_larger_than_any_photo_unread_keeping_what_it_printed(tmp_path):
+    small = tmp_path / "small.png"
+    cv2.imwrite(str(small), np.full((300, 400, 3), 90, np.uint8))
+    done = companion("recognize", "--game", "gargon", "--json", str(small), str(_huge_picture(tmp_path / "big.png")))
+    _fails_cleanly(done, "big.png", "11000x11000 px is larger than any camera's photo")
+    assert json.loads(done.stdout.splitlines()[0])["image"] == str(small)
+
+
+def test_enroll_refuses_a_picture_larger_than_any_photo(tmp_path):
+    _huge_picture(tmp_path / "red-14.png")
+    _fails_cleanly(companion("enroll", "--game", "gargon", "--images", str(tmp_path), "--out",
+                             str(tmp_path / "d.deck")), "red-14.png", "larger than any camera's photo")
+    assert not (tmp_path / "d.deck").exists()

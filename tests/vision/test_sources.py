@@ -40,6 +40,17 @@ def test_a_folder_plays_its_pictures_in_name_order_then_ends(tmp_path):
     assert source.read() is None and source.finished
 
 
+def test_a_folder_passes_over_a_broken_picture_and_one_larger_than_any_photo(tmp_path, caplog):
+    cv2.imwrite(str(tmp_path / "1.png"), _frame(1))
+    (tmp_path / "2.jpg").write_bytes(b"not a picture")
+    cv2.imwrite(str(tmp_path / "3.png"), np.zeros((11000, 11000), np.uint8))  # 121 MP in a small file
+    cv2.imwrite(str(tmp_path / "4.png"), _frame(4))
+    source = open_source(str(tmp_path))
+    assert [int(source.read()[0, 0, 0]) for _ in range(2)] == [1, 4]
+    assert source.read() is None and source.stats.frames == 2 and source.stats.dropped == 2
+    assert "3.png: 11000x11000 px is larger than any camera's photo" in caplog.text
+
+
 def test_a_video_file_hands_over_every_frame_in_order(tmp_path):
     path = tmp_path / "clip.avi"
     writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 10, (64, 48))
