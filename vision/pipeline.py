@@ -116,6 +116,9 @@ class _Surroundings:
         like = np.linalg.norm(inside[:, None] - table[None], axis=2).min(axis=1) <= AROUND_CHANGE
         return float(like.mean())
 
+    def look(self, corners: np.ndarray) -> np.ndarray:
+        return card_look(self.now, corners)
+
 
 def cut_out(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
     """The card at its own edges, upright: worth fitting the edges (a few ms) only for

@@ -46,8 +46,9 @@ place), and a hand never holds it quite still. A newcomer `nearer` times that si
 reported only once it has lain still to within `rest_tolerance` of a card length for
 `held_frames` frames (so a card larger than the table's, or a camera moved closer, costs
 3 s, not the card); before that it is not even read. Two touching or overlapping cards
-outlined as one are larger too, but hold a card of the table whole, one the reader named:
-they are read as before. A card a held card hides, missed while it is held over it, is covered, not taken
+outlined as one are larger too, but hold a card of the table whole, one the reader named
+that still looks as it was read: they are read as before (a card held squarely over a
+card of the table holds it whole too, but hides it). A card a held card hides, missed while it is held over it, is covered, not taken
 away, and what is left in sight of it is not read again (no card turned over, moved, or
 named while a hand holds cards over it).
 
@@ -229,6 +230,10 @@ class Cover(Protocol):
         round it (the part of `around` unchanged): near all of it where a card was taken
         away, little where an arm rests; None where no table is seen round it."""
 
+    def look(self, corners: np.ndarray) -> np.ndarray:
+        """What lies at the outline in this frame, as the looks `Tracker.update` is given
+        describe a card (`vision.pipeline.card_look`)."""
+
 
 class Tracker:
     """Feeds on detections frame by frame; answers with observations when cards change."""
@@ -244,6 +249,7 @@ class Tracker:
         # is reported again), and those sizes
         self._frame = 0
         self._held_at: deque[tuple[int, np.ndarray]] = deque()  # (frame, outline) of cards held above the table
+        self._cover: Cover | None = None  # this frame's
 
     def update(self, detections: Sequence[np.ndarray], timestamp: float, identify: IdentifyCard,
                looks: Sequence[np.ndarray] | None = None, doubted: Sequence[bool] | None = None,
@@ -258,6 +264,7 @@ class Tracker:
         """
         quads = [np.asarray(d, dtype=np.float64).reshape(4, 2) for d in detections]
         self._frame += 1
+        self._cover = cover
         while self._held_at and self._held_at[0][0] <= self._frame - self.settings.held_memory:
             self._held_at.popleft()
         seen_looks: list[np.ndarray | None] = list(looks) if looks is not None else [None] * len(quads)
@@ -472,14 +479,23 @@ class Tracker:
 
     def _above_the_table(self, corners: np.ndarray) -> bool:
         """Whether an outline is larger than a card lying on the table at its place would
-        be, and holds no card of the table whole: two touching or overlapping cards
-        outlined as one are larger too, and hold the card put down first (named: a
-        card's part the detector outlined lies inside a held card too)."""
+        be, and holds no card of the table whole that is still in sight: two touching or
+        overlapping cards outlined as one are larger too, and hold the card put down
+        first, which still looks as it was read; a card held squarely over a card of the
+        table holds it whole too, but hides it (named: a card's part the detector
+        outlined lies inside a held card too)."""
         scale, s = self._table_scale(), self.settings
         return (bool(scale) and _polygon_area(corners) ** 0.5 > s.nearer * scale.size(corners.mean(axis=0))
                 and not any(self._whole_outline(t) is not None
                             and _overlap(t.corners, corners) >= s.part_of * _polygon_area(t.corners)
-                            for t in self._tracks))
+                            and self._in_sight(t) for t in self._tracks))
+
+    def _in_sight(self, track: _Track) -> bool:
+        """Whether a card of the table still looks, where it was read, as it was read
+        (`turned_likeness`); without looks, it may."""
+        if self._cover is None or track.read_look is None or track.read_corners is None:
+            return True
+        return _alike(self._cover.look(track.read_corners), track.read_look, self.settings.turned_likeness)
 
     def _table_scale(self) -> TableScale:
         """How large the table's cards look (`vision/table_scale.py`), fitted again only

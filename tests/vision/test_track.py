@@ -4,6 +4,7 @@ once."""
 
 import math
 
+import cv2
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
@@ -491,6 +492,32 @@ class FakeCover:
 
     def table_inside(self, around: np.ndarray, corners: np.ndarray) -> float | None:
         return self.share
+
+
+def test_a_card_held_squarely_over_a_named_card_is_held_though_it_holds_that_card_whole():
+    """Larger than the card under it and holding it whole, as a blob of touching cards
+    does; but where that card was read, the held card is seen now, where a blob still
+    shows the card."""
+    held = trembling(450, 150, 40, 160, seed=2)  # 1.6x the middle card, over its centre
+    shows = {"card": np.eye(4)[3]}  # the looks: one per column of the table, the held card's
+
+    class Sight(FakeCover):
+        def look(self, corners: np.ndarray) -> np.ndarray:
+            centre = corners.mean(axis=0)
+            inside = shows.get("held") is not None and cv2.pointPolygonTest(
+                shows["held"].astype(np.float32), tuple(float(v) for v in centre), False) > 0
+            return shows["card"] if inside else np.eye(4)[int(centre[0] // 300)]
+
+    def red_5_held(corners: np.ndarray) -> Reading:
+        return Reading("red-5", 0.9, (Candidate("red-5", 0.9),)) if _long(corners) > 120 else by_column(corners)
+    by_column, tracker, events = CountingIdentifier(), Tracker(), []
+    frames = [TABLE] * 5 + [[TABLE[0], TABLE[2], quad] for quad in held] + [TABLE] * 10
+    for i, quads in enumerate(frames):
+        shows["held"] = quads[2] if len(quads) == 3 and _long(quads[2]) > 120 else None
+        sight = Sight(None)
+        looks = [sight.look(q) if _long(q) < 120 else shows["card"] for q in quads]
+        events += [(i, e.kind) for e in tracker.update(quads, i / 10, red_5_held, looks, cover=sight)]
+    assert [kind for i, kind in events if i >= 5] == []
 
 
 def covered_for(frames: int, cover: FakeCover) -> list[tuple[int, str]]:
