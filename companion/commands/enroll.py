@@ -6,14 +6,13 @@ import argparse
 import difflib
 from pathlib import Path
 
-
 from companion.errors import UsageError
 from rules.payload import BadInput
 from vision.deck import code_of
 from vision.detect import ContourCardDetector
 from vision.embed import DEFAULT_MODEL, ModelMissing, OnnxEmbedder
-from vision.imageio import PictureTooLarge, read_picture
 from vision.enroll import Enrollment
+from vision.imageio import PictureTooLarge, read_picture
 from vision.synth.faces import GAMES as DRAWN_GAMES, game_codes
 
 GAMES = (*DRAWN_GAMES, "generic")  # the decks whose card codes vision knows
