@@ -67,10 +67,10 @@ def decode(data: bytes, min_side: int | None = DECODE_MIN_SIDE) -> tuple[np.ndar
     (None, 1) if undecodable. PictureTooLarge for a picture of more than PICTURE_PIXELS."""
     if not data:
         return None, 1  # (OpenCV asserts on an empty buffer: an empty file is no picture)
-    whole = image_size(data)
+    size = jpeg_size(data)  # (only a JPEG decodes reduced)
+    whole = size or png_size(data)
     if whole is not None and whole[0] * whole[1] > PICTURE_PIXELS:
         raise PictureTooLarge(f"{whole[0]}x{whole[1]} px is larger than any camera's photo")
-    size = jpeg_size(data)
     factor = 1
     while size and min_side and factor < 8 and max(size) / (factor * 2) >= min_side:
         factor *= 2
