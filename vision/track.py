@@ -40,17 +40,20 @@ longer (up to `longest_hidden`) only while the table is not seen where the card 
 arm rests there), and not at all where it is: a dense table cleared at once changes what
 lay round each card too, but shows the cloth where the cards were.
 
-A card held in a hand above the table is no card laid: nearer the camera, it looks larger
-than the cards lying there (`vision/table_scale.py` says how large one would look at its
-place), and a hand never holds it quite still. A newcomer `nearer` times that size is
-reported only once it has lain still to within `rest_tolerance` of a card length for
-`held_frames` frames (so a card larger than the table's, or a camera moved closer, costs
-3 s, not the card); before that it is not even read. Two touching or overlapping cards
-outlined as one are larger too, but hold a card of the table whole, one the reader named
-that still looks as it was read: they are read as before (a card held squarely over a
-card of the table holds it whole too, but hides it). A card a held card hides, missed while it is held over it, is covered, not taken
-away, and what is left in sight of it is not read again (no card turned over, moved, or
-named while a hand holds cards over it).
+A card held in a hand above the table is no card laid: nearer the camera, it looks
+larger than the cards lying there (`vision/table_scale.py` says how large one would look
+at its place; a card of the table it hides says it better, where it says smaller: a few
+cards under a steep camera give no fit, and their largest stands for every place), and a
+hand never holds it quite still. A newcomer `nearer` times that size is reported only
+once it has lain still to within `rest_tolerance` of a card length (or a pixel, the
+detector's own tremble) for `held_frames` frames (so a card larger than the table's, or
+a camera moved closer, costs 3 s, not the card); before that it is not even read. Two
+touching or overlapping cards outlined as one are larger too, but hold a card of the
+table whole, one the reader named that still looks as it was read: they are read as
+before (a card held squarely over a card of the table holds it whole too, but hides it).
+A card a held card hides, missed while it is held over it, is covered, not taken away,
+and what is left in sight of it is not read again (no card turned over, moved, or named
+while a hand holds cards over it).
 
 A card turned over where it lies (a Gargon play's backs turned up for the reveal, a Lagim
 Forest card turned up) keeps its place, size and often much of its look (a Gargon card
@@ -122,6 +125,7 @@ class TrackerSettings:
     nearer: float = 1.2          # a newcomer this many times the size of the table's cards at its place is held
     held_frames: int = 30        # ... until it has lain this many frames ...
     rest_tolerance: float = 0.01  # ... within this share of its length of where it lay
+    least_rest_tolerance: float = 1.0  # ... or this many pixels, the detector's own tremble (a small, far card)
     remembered: int = 16         # cards gone whose outlines still say how large the table's cards look
     held_memory: int = 10        # frames an outline held above the table is remembered (its panels, what it hides)
     held_settle: int = 5         # frames a newcomer inside such an outline must lie still (a card put down there)
@@ -333,7 +337,8 @@ class Tracker:
         centre = corners.mean(axis=0)
         step = float(np.linalg.norm(centre - track.centre))
         track.still = track.still + 1 if step <= self.settings.still_tolerance * track.length else 0
-        resting = track.rest is not None and np.linalg.norm(centre - track.rest) <= self.settings.rest_tolerance * track.length
+        resting = track.rest is not None and np.linalg.norm(centre - track.rest) <= max(
+            self.settings.rest_tolerance * track.length, self.settings.least_rest_tolerance)
         if resting:
             track.rested += 1
         else:
@@ -483,12 +488,23 @@ class Tracker:
         overlapping cards outlined as one are larger too, and hold the card put down
         first, which still looks as it was read; a card held squarely over a card of the
         table holds it whole too, but hides it (named: a card's part the detector
-        outlined lies inside a held card too)."""
+        outlined lies inside a held card too). How large a card looks where one of the
+        table's cards lies hidden under the outline is that card's own size, where it is
+        smaller than the table's fit says: with few cards, or far from the camera, the
+        fit says the size of larger, nearer cards (`vision/table_scale.py`), and a card
+        held over a far card is no larger than they are."""
         scale, s = self._table_scale(), self.settings
-        return (bool(scale) and _polygon_area(corners) ** 0.5 > s.nearer * scale.size(corners.mean(axis=0))
-                and not any(self._whole_outline(t) is not None
-                            and _overlap(t.corners, corners) >= s.part_of * _polygon_area(t.corners)
-                            and self._in_sight(t) for t in self._tracks))
+        if not scale:
+            return False
+        under = [t for t in self._tracks if self._whole_outline(t) is not None
+                 and _overlap(t.corners, corners) >= s.part_of * _polygon_area(t.corners)]
+        if any(self._in_sight(t) for t in under):
+            return False
+        size = scale.size(corners.mean(axis=0))
+        hidden = [_polygon_area(outline) for t in under if (outline := self._whole_outline(t)) is not None]
+        if hidden:
+            size = min(size, max(hidden) ** 0.5)
+        return _polygon_area(corners) ** 0.5 > s.nearer * size
 
     def _in_sight(self, track: _Track) -> bool:
         """Whether a card of the table still looks, where it was read, as it was read

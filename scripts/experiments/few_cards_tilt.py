@@ -6,16 +6,20 @@ How large the tracker takes a card lying at a place to look (`vision/table_scale
 decides both, and with few cards it has little to go on. Measured on outlines with no
 pixels: a camera over the table's near edge whose far side of the frame shows the table
 at 0.48x (about 45 degrees of tilt; `--roll`: turned about its axis too, as a camera at
-the table's corner; the turned view leaves some places outside the frame, which a tracker
-fed outlines sees all the same), 1 to 5 cards lying at random places (one in five outlined by a
-printed panel 0.8x its size, as the detector sometimes does), then either a card laid at
-another random place (`laid_waited`: reported more than 1 s after it was laid;
-`laid_never`: not within 4 s), or a card held 1.3-1.6x over one of them, hiding it,
-wandering 0.4% and trembling 0.3% of its length a frame as
-scripts/experiments/held_cards.py holds its cards (`held_read_as_laid`). Run in a
-worktree of an earlier commit, it measures that commit's tracker.
+the table's corner, which a rule that holds for any turn of the frame does not feel; the
+turned view leaves some places outside the frame, which a tracker fed outlines sees all
+the same), 1 to `--most` cards lying at random places (from six the tracker fits the
+tilt from their sizes; a share `--panels` of them, one in five unless told, outlined by
+a printed panel 0.8x their size, as the detector sometimes does), then either a card
+laid at another random place (`laid_waited`: reported more than 1 s after it was laid;
+`laid_never`: not within 4 s), or a card laid on one of them as on a discard pile,
+turned up to 15 degrees and off by up to a tenth of its width (`pile_waited`,
+`pile_never`), or a card held 1.3-1.6x over one of them, hiding it, wandering 0.4% and
+trembling 0.3% of its length a frame as scripts/experiments/held_cards.py holds its
+cards (`held_read_as_laid`). Run in a worktree of an earlier commit, it measures that
+commit's tracker.
 
-    .venv/bin/python scripts/experiments/few_cards_tilt.py --tables 100 [--roll 30]
+    .venv/bin/python scripts/experiments/few_cards_tilt.py --tables 100 [--roll 30] [--most 8] [--panels 0]
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from vision.track import Tracker  # noqa: E402
 
 TILT = cv2.getPerspectiveTransform(np.float32([[0, 0], [1280, 0], [1280, 720], [0, 720]]),
                                    np.float32([[330, 40], [950, 40], [1280, 720], [0, 720]]))
-VIEW = {"camera": TILT}  # the tilt, turned by --roll about the frame's centre
+VIEW = {"camera": TILT, "panels": 0.2}  # the tilt, turned by --roll about the frame's centre; --panels
 LAID_FRAMES = 40   # frames a laid card is watched for
 HELD_FRAMES = 30   # frames a card is held
 WAITED = 10        # a laid card reported later than this many frames after it was laid waited for the held rule
@@ -63,13 +67,16 @@ def spots(rng: random.Random, count: int) -> list[tuple[float, float, float]]:
     return out
 
 
-def reader(codes: dict[int, np.ndarray], held: float = float("inf")):
+def reader(codes: dict[int, np.ndarray], held: float = float("inf"), pile: np.ndarray | None = None):
     """Names each card by the place nearest its centre (the new card too), an outline
-    larger than `held` (the square root of its area) "held"."""
+    larger than `held` (the square root of its area) "held", one centred within 3 px of
+    `pile` "pile"."""
     def identify(corners: np.ndarray) -> Reading:
         centre = corners.mean(axis=0)
         code = min(codes, key=lambda k: float(np.linalg.norm(centre - codes[k])))
         name = "held" if cv2.contourArea(corners.astype(np.float32)) ** 0.5 > held else f"card-{code}"
+        if pile is not None and np.linalg.norm(centre - pile) < 3:
+            name = "pile"
         return Reading(name, 0.95, (Candidate(name, 0.95),))
     return identify
 
@@ -110,7 +117,7 @@ def table(rng: random.Random, count: int) -> tuple[Tracker, list[np.ndarray], li
     """A tracker that has named `count` cards lying on the table, their outlines and places,
     and the sight of them."""
     places = spots(rng, count + 1)
-    lying = [outline(*p, scale=0.8 if rng.random() < 0.2 else 1.0) for p in places[:-1]]
+    lying = [outline(*p, scale=0.8 if rng.random() < VIEW["panels"] else 1.0) for p in places[:-1]]
     tracker = Tracker()
     centres = {k: outline(*p).mean(axis=0) for k, p in enumerate(places)}
     identify, sight = reader(centres), Sight(centres)
@@ -127,6 +134,23 @@ def laid_wait(rng: random.Random, count: int) -> int:
     for i in range(LAID_FRAMES):
         jitter = rng.gauss(0, 0.2)
         if any(e.kind == "appeared" for e in sight.update(tracker, lying + [new + jitter], 0.5 + i / 10, identify)):
+            return i
+    return LAID_FRAMES
+
+
+def pile_wait(rng: random.Random, count: int) -> int:
+    """Frames from a card laid on one of the table's cards, hiding it, to its report
+    (LAID_FRAMES if never)."""
+    tracker, lying, places, sight = table(rng, count)
+    under = rng.randrange(count)
+    x, y, angle = places[under]
+    new = outline(x + rng.uniform(-10, 10), y + rng.uniform(-10, 10), angle + rng.uniform(-15, 15))
+    hidden = [quad for k, quad in enumerate(lying) if k != under]
+    identify = reader(sight.centres, pile=new.mean(axis=0))
+    sight.held = new
+    for i in range(LAID_FRAMES):
+        jitter = rng.gauss(0, 0.2)
+        if any(e.code == "pile" for e in sight.update(tracker, hidden + [new + jitter], 0.5 + i / 10, identify)):
             return i
     return LAID_FRAMES
 
@@ -155,17 +179,24 @@ def held_read(rng: random.Random, count: int) -> bool:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=100, help="tables of each number of cards, for each case")
+    parser.add_argument("--panels", type=float, default=0.2,
+                        help="share of the table's cards outlined by a printed panel 0.8x their size")
+    parser.add_argument("--most", type=int, default=5, help="the most cards lying on the table")
     parser.add_argument("--roll", type=float, default=0.0,
                         help="degrees the camera is turned about its axis too (standing at the table's corner)")
     args = parser.parse_args()
+    VIEW["panels"] = args.panels
     VIEW["camera"] = np.vstack([cv2.getRotationMatrix2D((640, 360), args.roll, 1.0), [0, 0, 1]]) @ TILT
     report: dict = {"roll": args.roll, "tables": args.tables}
-    for count in range(1, 6):  # cards lying on the table
+    for count in range(1, args.most + 1):  # cards lying on the table
         rng = random.Random(f"few-cards:{count}")
         waits = [laid_wait(rng, count) for _ in range(args.tables)]
         held = [held_read(rng, count) for _ in range(args.tables)]
+        piles = [pile_wait(random.Random(f"pile:{count}:{k}"), count) for k in range(args.tables)]
         report[f"{count} cards"] = {"laid_waited": sum(w > WAITED for w in waits),
-                                    "laid_never": waits.count(LAID_FRAMES), "held_read_as_laid": sum(held)}
+                                    "laid_never": waits.count(LAID_FRAMES), "held_read_as_laid": sum(held),
+                                    "pile_waited": sum(w > WAITED for w in piles),
+                                    "pile_never": piles.count(LAID_FRAMES)}
     print(json.dumps(report))
 
 
