@@ -49,11 +49,12 @@ once it has lain still to within `rest_tolerance` of a card length (or a pixel, 
 detector's own tremble) for `held_frames` frames (so a card larger than the table's, or
 a camera moved closer, costs 3 s, not the card); before that it is not even read. Two
 touching or overlapping cards outlined as one are larger too, but hold a card of the
-table whole, one the reader named that still looks as it was read: they are read as
-before (a card held squarely over a card of the table holds it whole too, but hides it).
-A card a held card hides, missed while it is held over it, is covered, not taken away,
-and what is left in sight of it is not read again (no card turned over, moved, or named
-while a hand holds cards over it).
+table whole, one the reader named that still looks as it was read, or whose corner is
+one of theirs (a fan's next card and the card it mostly covers): they are read as before
+(a card held squarely over a card of the table holds it whole too, but hides it, and its
+corners lie beyond that card's). A card a held card hides, missed while it is held over
+it, is covered, not taken away, and what is left in sight of it is not read again (no
+card turned over, moved, or named while a hand holds cards over it).
 
 A card turned over where it lies (a Gargon play's backs turned up for the reveal, a Lagim
 Forest card turned up) keeps its place, size and often much of its look (a Gargon card
@@ -131,6 +132,8 @@ class TrackerSettings:
     held_settle: int = 5         # frames a newcomer inside such an outline must lie still (a card put down there)
     held_reach: float = 1.5      # how far round a held card (times its size) the hand and its other cards reach
     held_hides: float = 0.2      # ... and the share of a card of the table under that which hides it
+    shared_corner: float = 0.06  # a card of the table with a corner this near a larger outline's (share of its
+    # length) is part of that outline: a blob's, not a card held over it
 
 
 @dataclass
@@ -483,28 +486,39 @@ class Tracker:
         return held
 
     def _above_the_table(self, corners: np.ndarray) -> bool:
-        """Whether an outline is larger than a card lying on the table at its place would
-        be, and holds no card of the table whole that is still in sight: two touching or
-        overlapping cards outlined as one are larger too, and hold the card put down
-        first, which still looks as it was read; a card held squarely over a card of the
-        table holds it whole too, but hides it (named: a card's part the detector
-        outlined lies inside a held card too). How large a card looks where one of the
-        table's cards lies hidden under the outline is that card's own size, where it is
-        smaller than the table's fit says: with few cards, or far from the camera, the
-        fit says the size of larger, nearer cards (`vision/table_scale.py`), and a card
-        held over a far card is no larger than they are."""
+        """Whether an outline is larger than a card lying on the table at its place
+        would be, and holds no card of the table whole that is still in sight: two
+        touching or overlapping cards outlined as one are larger too, and hold the card
+        put down first, which still looks as it was read, or has a corner where the
+        outline has one (a fan's next card covers most of the card before it); a card
+        held squarely over a card of the table holds it whole too, but hides it, and its
+        corners lie out beyond it, whichever way it is turned (named: a card's part the
+        detector outlined lies inside a held card too). How large a card looks where one
+        of the table's cards lies hidden under the outline is that card's own size,
+        where it is smaller than the table's fit says: with few cards, or far from the
+        camera, the fit says the size of larger, nearer cards (`vision/table_scale.py`),
+        and a card held over a far card is no larger than they are."""
         scale, s = self._table_scale(), self.settings
         if not scale:
             return False
         under = [t for t in self._tracks if self._whole_outline(t) is not None
                  and _overlap(t.corners, corners) >= s.part_of * _polygon_area(t.corners)]
-        if any(self._in_sight(t) for t in under):
+        if any(self._in_sight(t) or self._shares_a_corner(t, corners) for t in under):
             return False
         size = scale.size(corners.mean(axis=0))
         hidden = [_polygon_area(outline) for t in under if (outline := self._whole_outline(t)) is not None]
         if hidden:
             size = min(size, max(hidden) ** 0.5)
         return _polygon_area(corners) ** 0.5 > s.nearer * size
+
+    def _shares_a_corner(self, track: _Track, corners: np.ndarray) -> bool:
+        """Whether a card of the table has a corner where a larger outline has one
+        (`shared_corner`): the outline of a fan's next card and the card it mostly
+        covers, taken as one, is cornered by the corners of the card beneath still in
+        sight, where a card held over a card, larger than it and turned any way, has its
+        corners out beyond it (the corners of the card beneath may cross its edges)."""
+        gaps = np.linalg.norm(track.corners[:, None, :] - corners[None, :, :], axis=2)
+        return float(gaps.min()) <= self.settings.shared_corner * _long_side(track.corners)
 
     def _in_sight(self, track: _Track) -> bool:
         """Whether a card of the table still looks, where it was read, as it was read

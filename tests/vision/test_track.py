@@ -535,6 +535,20 @@ def test_a_card_held_squarely_over_a_named_card_is_held_though_it_holds_that_car
     assert [kind for i, kind, _ in events if i >= 5] == []
 
 
+def test_a_fans_next_card_outlined_with_the_card_it_mostly_covers_is_no_card_held():
+    """The detector outlines a fan's next card and the card before it as one: larger than
+    the table's cards, holding a card that no longer looks as read (mostly covered), like
+    a card held over it; but that card's corners still in sight lie on the outline's edge."""
+    blob = np.array([[414.0, 100.0], [486.0, 100.0], [486.0, 262.0], [414.0, 262.0]])
+    by_column = CountingIdentifier()
+
+    def red_5_on_top(corners: np.ndarray) -> Reading:
+        return Reading("red-5", 0.9, (Candidate("red-5", 0.9),)) if _long(corners) > 120 else by_column(corners)
+    frames = [TABLE] * 5 + [[TABLE[0], TABLE[2], blob]] * 10
+    events = play_seen(frames, red_5_on_top, lambda quads: blob if len(quads) == 3 and quads[2] is blob else None)
+    assert (5 + N - 1, "appeared", "red-5") in events
+
+
 # a camera tilted steeply: a card near it looks nearly twice the size of one far from it
 NEAR_AND_FAR = [card(300, 600, length=160), card(900, 150, length=90)]
 
