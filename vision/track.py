@@ -501,15 +501,13 @@ class Tracker:
         scale, s = self._table_scale(), self.settings
         if not scale:
             return False
-        under = [t for t in self._tracks if self._whole_outline(t) is not None
+        under = [(t, outline) for t in self._tracks if (outline := self._whole_outline(t)) is not None
                  and _overlap(t.corners, corners) >= s.part_of * _polygon_area(t.corners)]
-        if any(self._in_sight(t) or self._shares_a_corner(t, corners) for t in under):
-            return False
         size = scale.size(corners.mean(axis=0))
-        hidden = [_polygon_area(outline) for t in under if (outline := self._whole_outline(t)) is not None]
-        if hidden:
-            size = min(size, max(hidden) ** 0.5)
-        return _polygon_area(corners) ** 0.5 > s.nearer * size
+        if under:
+            size = min(size, max(_polygon_area(outline) for _, outline in under) ** 0.5)
+        return (_polygon_area(corners) ** 0.5 > s.nearer * size  # (the looks only where it is larger)
+                and not any(self._in_sight(t) or self._shares_a_corner(t, corners) for t, _ in under))
 
     def _shares_a_corner(self, track: _Track, corners: np.ndarray) -> bool:
         """Whether a card of the table has a corner where a larger outline has one
