@@ -59,6 +59,20 @@ def card_look(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
     return vector / max(float(np.linalg.norm(vector)), 1e-6)
 
 
+PRINT_SIZE = (18, 24)
+
+
+def card_print(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """The print at an outline, for the tracker to tell whether a card still lies where it
+    lay: grey at 18 x 24 pixels (about 0.05 ms), lightness centred, a unit vector. Finer
+    than `card_look`, whose 6 x 8 cells see two white cards that print only a letter alike.
+    Cut at twice the size and averaged down: a warp samples pixels, it does not average them."""
+    cut = rectify(frame, corners, (2 * PRINT_SIZE[0], 2 * PRINT_SIZE[1]))
+    grey = cv2.cvtColor(cv2.resize(cut, PRINT_SIZE, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2GRAY).astype(np.float32)
+    vector = (grey - grey.mean()).ravel()
+    return vector / max(float(np.linalg.norm(vector)), 1e-6)
+
+
 AROUND_GROW = 1.6      # the patch judged round a missed card: its outline grown this much about its centre
 AROUND_CELLS = (12, 16)
 AROUND_CHANGE = 25.0   # Lab levels: a cell of it that changed by more
@@ -118,6 +132,9 @@ class _Surroundings:
 
     def look(self, corners: np.ndarray) -> np.ndarray:
         return card_look(self.now, corners)
+
+    def print_at(self, corners: np.ndarray, before: bool = False) -> np.ndarray:
+        return card_print(self.before if before else self.now, corners)
 
 
 def cut_out(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:

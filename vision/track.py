@@ -40,6 +40,13 @@ longer (up to `longest_hidden`) only while the table is not seen where the card 
 arm rests there), and not at all where it is: a dense table cleared at once changes what
 lay round each card too, but shows the cloth where the cards were.
 
+A card the detector outlines otherwise for a while (a dark face split at its panels,
+outlined a little off or with the cards touching it: each such outline looks unlike the
+card) is still seen where it lay while the detector finds something there and the print
+at its own outline is the print its last sighting showed there (`_in_place`): it is not
+missed, and an outline lying mostly on it is no newcomer. A card taken away, covered,
+turned over, slid, or laid on changes the print where it lay.
+
 A card held in a hand above the table is no card laid: nearer the camera, it looks
 larger than the cards lying there (`vision/table_scale.py` says how large one would look
 at its place; a card of the table it hides says it better, where it says smaller: a few
@@ -134,6 +141,8 @@ class TrackerSettings:
     held_hides: float = 0.2      # ... and the share of a card of the table under that which hides it
     shared_corner: float = 0.06  # a card of the table with a corner this near a larger outline's (share of its
     # length) is part of that outline: a blob's, not a card held over it
+    print_likeness: float = 0.98  # least likeness of the print at a card's outline to its last sighting's there
+    # for another outline lying on it to be that card's (`Cover.print_at`)
 
 
 @dataclass
@@ -161,6 +170,8 @@ class _Track:
     read_corners: np.ndarray | None = None  # ... and its outline then
     rest: np.ndarray | None = None  # where it has lain still since ...
     rested: int = 0              # ... this many sightings (to within `rest_tolerance`)
+    place: np.ndarray | None = None  # the print at its outline where its own sighting last showed it (`_in_place`)
+    in_place: int = 0            # frames in a row it was seen so, by no sighting of its own
 
     @property
     def confirmed(self) -> bool:
@@ -241,6 +252,10 @@ class Cover(Protocol):
         """What lies at the outline in this frame, as the looks `Tracker.update` is given
         describe a card (`vision.pipeline.card_look`)."""
 
+    def print_at(self, corners: np.ndarray, before: bool = False) -> np.ndarray:
+        """The print at the outline in this frame (or the one before), fine enough to tell
+        two cards of a deck apart (`vision.pipeline.card_print`): a unit vector."""
+
 
 class Tracker:
     """Feeds on detections frame by frame; answers with observations when cards change."""
@@ -276,16 +291,19 @@ class Tracker:
             self._held_at.popleft()
         seen_looks: list[np.ndarray | None] = list(looks) if looks is not None else [None] * len(quads)
         doubts = list(doubted) if doubted is not None else [False] * len(quads)
-        matched = self._associate(quads, seen_looks)
+        matched, in_place = self._associate(quads, seen_looks)
         events: list[Observation] = []
-        unseen = [track for track in self._tracks if track.id not in matched]
+        unseen = [track for track in self._tracks if track.id not in matched and track.id not in in_place]
         for track in [track for track in self._tracks if track.id in matched]:
-            i = matched[track.id]
+            i, track.place, track.in_place = matched[track.id], None, 0
             events += self._seen(track, quads[i], seen_looks[i], doubts[i], timestamp, identify)
+        for track in [track for track in self._tracks if track.id in in_place]:
+            (on, look), track.in_place = in_place[track.id], track.in_place + 1
+            events += self._seen(track, track.corners, look, on is not None and doubts[on], timestamp, identify)
         for track in unseen:  # after the seen: a card given up in this frame still holds its panels
             if not self._covered(track, cover):
                 events += self._unseen(track)
-        taken = set(matched.values())
+        taken = set(matched.values()) | {i for i, _ in in_place.values() if i is not None}
         for i, quad in enumerate(quads):
             if i not in taken:
                 self._tracks.append(_Track(next(self._ids), quad, timestamp, timestamp, look=seen_looks[i],
@@ -293,12 +311,14 @@ class Tracker:
                 events += self._confirm_if_due(self._tracks[-1], identify)
         return events
 
-    def _associate(self, quads: list[np.ndarray], looks: list[np.ndarray | None]) -> dict[int, int]:
-        """Track id -> detection index: nearest first, within the gate.
+    def _associate(self, quads: list[np.ndarray], looks: list[np.ndarray | None]
+                   ) -> tuple[dict[int, int], dict[int, tuple[int | None, np.ndarray]]]:
+        """Track id -> detection index: nearest first, within the gate; and track id ->
+        (detection index or None, look) of the cards seen where they lay (`_in_place`).
 
-        A card out of sight for more than a flicker is looked for only where it was
-        last seen (a hand uncovers it where it lay): a newcomer put down nearby must not
-        inherit a hidden card's identity. And a card keeps its size (a shadow
+        A card out of sight for more than a flicker, or seen only where it lay
+        (`_in_place`), is looked for only where it was last seen (a hand uncovers it where
+        it lay): a newcomer put down nearby must not inherit a hidden card's identity. And a card keeps its size (a shadow
         taken for a big card must not swallow a real one), its look (a neighbour
         uncovered by the same hand must not swap identities with it) and, within
         `turn`, its direction (a card dropped on a discard pile, alike in look and
@@ -314,7 +334,8 @@ class Tracker:
         above = [self._above_the_table(quad) for quad in quads] if any(t.confirmed for t in self._tracks) else []
         pairs = []
         for track in self._tracks:
-            reach = (s.gate if track.missed + track.covered < 2 else s.hidden_gate) * track.length  # (out of sight)
+            reach = (s.gate if track.missed + track.covered + track.in_place < 2 else s.hidden_gate) * track.length
+            # (out of sight, or seen only where it lay: it is looked for there)
             axis = _long_axis(track.corners)
             for i, quad in enumerate(quads):
                 distance = float(np.linalg.norm(quad.mean(axis=0) - track.centre))
@@ -324,10 +345,52 @@ class Tracker:
                         and not (track.confirmed and above[i])):
                     pairs.append((not track.confirmed, distance, track.id, i))
         matched: dict[int, int] = {}
-        for _, _, track_id, i in sorted(pairs):
-            if track_id not in matched and i not in matched.values():
-                matched[track_id] = i
-        return matched
+        in_place: dict[int, tuple[int | None, np.ndarray]] = {}
+        for newcomers in (False, True):  # the confirmed cards choose first, then take the outlines lying on
+            # those of them seen where they lay (`_in_place`), and only then the newcomers choose
+            taken = {i for i, _ in in_place.values() if i is not None}
+            for _, _, track_id, i in sorted(pair for pair in pairs if pair[0] == newcomers):
+                if track_id not in matched and i not in matched.values() and i not in taken:
+                    matched[track_id] = i
+            if not newcomers:
+                in_place = self._in_place(quads, above, matched)
+        return matched, in_place
+
+    def _in_place(self, quads: list[np.ndarray], above: list[bool],
+                  matched: dict[int, int]) -> dict[int, tuple[int | None, np.ndarray]]:
+        """Confirmed cards no sighting continued, seen where they lay: the print at the
+        card's outline is still the print its last sighting showed there
+        (`print_likeness`), and the detector still finds something there, a sighting
+        lying mostly on the card or holding it (`part_of`). The detector outlined the
+        card otherwise: the network splits a dark face at its panels, outlines it a little
+        off, or with the cards touching it, and such outlines look unlike the card's own
+        (`min_likeness`), so the card was missed while a part of it was taken for a
+        newcomer. A card taken away, covered, turned over or slid changes the print
+        where it lay; so does a card laid on it, which a look of a few cells
+        (`Cover.look`) cannot tell from it where both are white and print only a letter.
+        Track id -> (the sighting lying mostly on it, no newcomer then, if any; the look
+        at the card's outline)."""
+        if self._cover is None:
+            return {}
+        s, taken = self.settings, set(matched.values())
+        found: dict[int, tuple[int | None, np.ndarray]] = {}
+        for track in self._tracks:
+            if (not track.confirmed or track.id in matched or track.read_corners is None
+                    or not _same_place(track.corners, track.read_corners, s.still_tolerance * track.length)):
+                continue  # (only at the outline it was read at: an outline it took over since may be a blob)
+            area = _polygon_area(track.corners)
+            shares = [(_overlap(quad, track.corners), _polygon_area(quad)) for quad in quads]
+            if not any(common >= s.part_of * min(area, size) for common, size in shares):
+                continue
+            if track.place is None:
+                if track.missed or track.covered:
+                    continue  # (the print of its last sighting is no longer at hand)
+                track.place = self._cover.print_at(track.corners, before=True)  # where it was seen a frame ago
+            if _alike(self._cover.print_at(track.corners), track.place, s.print_likeness):
+                on = [i for i, (common, size) in enumerate(shares) if i not in taken and not (above and above[i])
+                      and common >= s.part_of * size]
+                found[track.id] = (on[0] if on else None, self._cover.look(track.corners))
+        return found
 
     def _seen(self, track: _Track, quad: np.ndarray, look: np.ndarray | None, doubted: bool, timestamp: float,
               identify: IdentifyCard) -> list[Observation]:

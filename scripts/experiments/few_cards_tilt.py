@@ -89,16 +89,19 @@ class Sight:
     def __init__(self, centres: dict[int, np.ndarray]) -> None:
         self.centres = centres
         self.held: np.ndarray | None = None
+        self.held_before: np.ndarray | None = None  # the held card's outline in the frame before
 
-    def _key(self, corners: np.ndarray) -> int:
+    def _key(self, corners: np.ndarray, held: np.ndarray | None) -> int:
         centre = corners.mean(axis=0)
-        if self.held is not None and cv2.pointPolygonTest(self.held.astype(np.float32),
-                                                          tuple(float(v) for v in centre), False) > 0:
+        if held is not None and cv2.pointPolygonTest(held.astype(np.float32), tuple(float(v) for v in centre), False) > 0:
             return 63
         return min(self.centres, key=lambda k: float(np.linalg.norm(centre - self.centres[k])))
 
     def look(self, corners: np.ndarray) -> np.ndarray:
-        return np.eye(64)[self._key(corners)]
+        return np.eye(64)[self._key(corners, self.held)]
+
+    def print_at(self, corners: np.ndarray, before: bool = False) -> np.ndarray:
+        return np.eye(64)[self._key(corners, self.held_before if before else self.held)]
 
     def around(self, corners: np.ndarray) -> np.ndarray:
         return np.zeros((4, 3))
@@ -110,7 +113,9 @@ class Sight:
         return None
 
     def update(self, tracker: Tracker, quads: list[np.ndarray], timestamp: float, identify) -> list:
-        return tracker.update(quads, timestamp, identify, [self.look(q) for q in quads], cover=self)
+        events = tracker.update(quads, timestamp, identify, [self.look(q) for q in quads], cover=self)
+        self.held_before = self.held
+        return events
 
 
 def table(rng: random.Random, count: int) -> tuple[Tracker, list[np.ndarray], list[tuple[float, float, float]], Sight]:

@@ -501,11 +501,18 @@ class Sight(FakeCover):
     def __init__(self) -> None:
         super().__init__(None)
         self.over: np.ndarray | None = None
+        self.over_before: np.ndarray | None = None  # ... in the frame before
 
     def look(self, corners: np.ndarray) -> np.ndarray:
+        return self._seen(corners, self.over)
+
+    def print_at(self, corners: np.ndarray, before: bool = False) -> np.ndarray:
+        return self._seen(corners, self.over_before if before else self.over)
+
+    @staticmethod
+    def _seen(corners: np.ndarray, over: np.ndarray | None) -> np.ndarray:
         centre = corners.mean(axis=0)
-        if self.over is not None and cv2.pointPolygonTest(
-                self.over.astype(np.float32), tuple(float(v) for v in centre), False) > 0:
+        if over is not None and cv2.pointPolygonTest(over.astype(np.float32), tuple(float(v) for v in centre), False) > 0:
             return np.eye(8)[7]
         return np.eye(8)[int(centre[0] // 300)]
 
@@ -515,7 +522,7 @@ def play_seen(frames: list[list[np.ndarray]], identify, over) -> list[tuple[int,
     over the table's cards in a frame, or None."""
     tracker, sight, events = Tracker(), Sight(), []
     for i, quads in enumerate(frames):
-        sight.over = over(quads)
+        sight.over_before, sight.over = sight.over, over(quads)
         looks = [sight.look(q) for q in quads]
         events += [(i, e.kind, e.code) for e in tracker.update(quads, i / 10, identify, looks, cover=sight)]
     return events
@@ -609,3 +616,66 @@ def test_without_the_table_seen_round_it_a_card_is_kept_only_up_to_the_cap():
 def test_a_card_whose_place_shows_the_table_is_gone_however_its_surroundings_changed():
     """A dense table cleared at once: what lay round each card (its neighbours) changed too."""
     assert covered_for(M + 5, FakeCover(0.95)) == [(5 + M - 1, "gone")]
+
+
+class Prints(FakeCover):
+    """The pixels at an outline as the pipeline's looks describe them: the panel of a dark
+    face looks unlike the whole card; the print at the card's own outline is the card's
+    until `laid_over` says another card lies on it from that frame on."""
+
+    def __init__(self, whole: np.ndarray) -> None:
+        super().__init__(None)
+        self.whole, self.frame, self.laid_over = whole, 0, 10**6
+
+    def covered(self, around: np.ndarray, corners: np.ndarray) -> bool:
+        return False  # nothing came over it: the detector outlines it otherwise
+
+    def look(self, corners: np.ndarray) -> np.ndarray:
+        return np.eye(8)[0] if np.allclose(corners, self.whole) else np.eye(8)[1]
+
+    def print_at(self, corners: np.ndarray, before: bool = False) -> np.ndarray:
+        laid = self.frame - before >= self.laid_over
+        return np.eye(8)[3 if laid else 2] if np.allclose(corners, self.whole) else np.eye(8)[4]
+
+
+def play_prints(frames: list[list[np.ndarray]], cover: Prints, identify) -> list[tuple[int, str, str | None]]:
+    tracker, events = Tracker(), []
+    for i, quads in enumerate(frames):
+        cover.frame = i
+        looks = [cover.look(q) for q in quads]
+        events += [(i, e.kind, e.code) for e in tracker.update(quads, i / 10, identify, looks, cover=cover)]
+    return events
+
+
+def named_whole_unknown_panel(corners: np.ndarray) -> Reading:
+    """Names the whole card; a panel of its print is no card of the deck."""
+    if _long(corners) > 90:
+        return Reading("lagim-8", 0.9, (Candidate("lagim-8", 0.9),))
+    return Reading(None, 0.1, (Candidate("lagim-8", 0.1),))
+
+
+# a dark face the detector outlines whole, then by its art panel alone (unlike the card's look)
+WHOLE = card(400, 300)
+PANEL = card(400, 290, length=75)
+
+
+def test_a_card_outlined_by_its_panel_for_long_is_neither_gone_nor_a_new_card():
+    """The card's own outline is no longer found, only its panel, which looks unlike the
+    card: the print where the card lay is as it was, so the card is still there."""
+    frames = [[WHOLE]] * 5 + [[PANEL]] * (3 * M)
+    events = play_prints(frames, Prints(WHOLE), named_whole_unknown_panel)
+    assert events == [(N - 1, "appeared", "lagim-8")]
+
+
+def test_a_card_laid_squarely_on_a_card_is_reported_though_it_lies_on_that_cards_outline():
+    """A card laid on a card, as on a discard pile: unlike the card below, it is no
+    sighting of it, and the print at that card's outline is the new card's now."""
+    on_top = card(404, 303)
+    cover = Prints(WHOLE)
+    cover.laid_over = 5
+
+    def by_size(corners: np.ndarray) -> Reading:
+        code = "lagim-8" if np.allclose(corners, WHOLE) else "lagim-3"
+        return Reading(code, 0.9, (Candidate(code, 0.9),))
+    events = play_prints([[WHOLE]] * 5 + [[on_top]] * 10, cover, by_size)
+    assert (5 + N - 1, "appeared", "lagim-3") in events
