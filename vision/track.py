@@ -318,15 +318,15 @@ class Tracker:
 
         A card out of sight for more than a flicker, or seen only where it lay
         (`_in_place`), is looked for only where it was last seen (a hand uncovers it where
-        it lay): a newcomer put down nearby must not inherit a hidden card's identity. And a card keeps its size (a shadow
-        taken for a big card must not swallow a real one), its look (a neighbour
-        uncovered by the same hand must not swap identities with it) and, within
-        `turn`, its direction (a card dropped on a discard pile, alike in look and
-        size, lies turned on the one below: it is a new card, not the one below moved). A card carried
-        further is recognised by its code instead (`_confirm_if_due`). Confirmed cards
-        choose first so a flickering newcomer never steals a known card's sighting; a
-        sighting that looks held above the table is no card of the table's (a card lifted
-        is followed again where it is put down, by its code).
+        it lay): a newcomer put down nearby must not inherit a hidden card's identity. And a
+        card keeps its size (a shadow taken for a big card must not swallow a real one), its
+        look (a neighbour uncovered by the same hand must not swap identities with it) and,
+        within `turn`, its direction (a card dropped on a discard pile, alike in look and
+        size, lies turned on the one below: it is a new card, not the one below moved). A
+        card carried further is recognised by its code instead (`_confirm_if_due`).
+        Confirmed cards choose first so a flickering newcomer never steals a known card's
+        sighting; a sighting that looks held above the table is no card of the table's (a
+        card lifted is followed again where it is put down, by its code).
         """
         s = self.settings
         lengths = [_long_side(quad) for quad in quads]
@@ -367,7 +367,7 @@ class Tracker:
         (`min_likeness`), so the card was missed while a part of it was taken for a
         newcomer. A card taken away, covered, turned over or slid changes the print
         where it lay; so does a card laid on it, which a look of a few cells
-        (`Cover.look`) cannot tell from it where both are white and print only a letter.
+        (`Cover.look`) may not tell from it where both are white and print only a letter.
         Track id -> (the sighting lying mostly on it, no newcomer then, if any; the look
         at the card's outline)."""
         if self._cover is None:
