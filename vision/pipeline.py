@@ -49,14 +49,11 @@ def card_look(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
     red card and a green one beside it differ however alike their layout, and light
     getting brighter or dimmer changes little.
     """
-    small = cv2.resize(rectify(frame, corners, (3 * LOOK_SIZE[0], 3 * LOOK_SIZE[1])), LOOK_SIZE,
-                       interpolation=cv2.INTER_AREA)
-    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab = cv2.cvtColor(_cut_small(frame, corners, LOOK_SIZE, 3), cv2.COLOR_BGR2LAB).astype(np.float32)
     lab = lab + lab[::-1, ::-1]
     lab[..., 0] -= lab[..., 0].mean()
     lab[..., 1:] = CHROMA_WEIGHT * (lab[..., 1:] - 256.0)
-    vector = lab.ravel()
-    return vector / max(float(np.linalg.norm(vector)), 1e-6)
+    return _unit(lab.ravel())
 
 
 PRINT_SIZE = (18, 24)
@@ -65,11 +62,19 @@ PRINT_SIZE = (18, 24)
 def card_print(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
     """The print at an outline, for the tracker to tell whether a card still lies where it
     lay: grey at 18 x 24 pixels (about 0.05 ms), lightness centred, a unit vector. Finer
-    than `card_look`, whose 6 x 8 cells see two white cards that print only a letter alike.
-    Cut at twice the size and averaged down: a warp samples pixels, it does not average them."""
-    cut = rectify(frame, corners, (2 * PRINT_SIZE[0], 2 * PRINT_SIZE[1]))
-    grey = cv2.cvtColor(cv2.resize(cut, PRINT_SIZE, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2GRAY).astype(np.float32)
-    vector = (grey - grey.mean()).ravel()
+    than `card_look`, whose 6 x 8 cells see two white cards that print only a letter alike."""
+    grey = cv2.cvtColor(_cut_small(frame, corners, PRINT_SIZE, 2), cv2.COLOR_BGR2GRAY).astype(np.float32)
+    return _unit((grey - grey.mean()).ravel())
+
+
+def _cut_small(frame: np.ndarray, corners: np.ndarray, size: tuple[int, int], oversample: int) -> np.ndarray:
+    """The outline cut upright at `oversample` times `size` and averaged down to it: a
+    warp samples pixels, it does not average them."""
+    cut = rectify(frame, corners, (oversample * size[0], oversample * size[1]))
+    return cv2.resize(cut, size, interpolation=cv2.INTER_AREA)
+
+
+def _unit(vector: np.ndarray) -> np.ndarray:
     return vector / max(float(np.linalg.norm(vector)), 1e-6)
 
 

@@ -345,15 +345,14 @@ class Tracker:
                         and not (track.confirmed and above[i])):
                     pairs.append((not track.confirmed, distance, track.id, i))
         matched: dict[int, int] = {}
-        in_place: dict[int, tuple[int | None, np.ndarray]] = {}
-        for newcomers in (False, True):  # the confirmed cards choose first, then take the outlines lying on
-            # those of them seen where they lay (`_in_place`), and only then the newcomers choose
-            taken = {i for i, _ in in_place.values() if i is not None}
+
+        def choose(newcomers: bool, taken: set[int]) -> None:
             for _, _, track_id, i in sorted(pair for pair in pairs if pair[0] == newcomers):
                 if track_id not in matched and i not in matched.values() and i not in taken:
                     matched[track_id] = i
-            if not newcomers:
-                in_place = self._in_place(quads, above, matched)
+        choose(False, set())  # the confirmed cards first; then those seen where they lay take what lies on them
+        in_place = self._in_place(quads, above, matched)
+        choose(True, {i for i, _ in in_place.values() if i is not None})
         return matched, in_place
 
     def _in_place(self, quads: list[np.ndarray], above: list[bool],
