@@ -1,6 +1,6 @@
 """Where the time of an 8-card 1280x720 frame goes, stage by stage; prints JSON.
 
-    nice -n 10 .venv/bin/python scripts/profile_frame.py [--runs 3]
+    nice -n 10 .venv/bin/python scripts/profile_frame.py [--runs 3] [--photos real]
 
 The frames, deck and recognizer of `bench_vision.py --only speed` (one thread, the
 detector `companion recognize` uses unless `--detector` says another). Each
@@ -14,6 +14,10 @@ contour search, and each contour find judged against the maps), and the contour
 search again a crop round each card still unsure after its second cuts whose outline
 is not settled (`vision/recognize.py`, the closer look): the two are reported apart.
 A wrapper costs a microsecond or two a call, nothing beside these stages.
+
+`--photos real` profiles the four real photos of `bench_vision.py --only real`
+instead (decoded as `companion recognize` decodes them, read by its recognizer with
+the one-shot gallery), where the speed bar is a ratio to the pHash recipe.
 """
 
 from __future__ import annotations
@@ -32,10 +36,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench_vision, whose 
 
 import cv2  # noqa: E402
 
-from bench_vision import speed_frames  # noqa: E402
+from bench_vision import REAL, one_shot_enrollment, speed_frames  # noqa: E402
 from vision import cardness, detect, embed, identify, learned_detect, overlap, print_check, printed, recognize  # noqa: E402
 from vision.detectors import DETECTOR_KINDS, card_detector  # noqa: E402
 from vision.embed import DEFAULT_MODEL, OnnxEmbedder  # noqa: E402
+from vision.identify import GalleryIdentifier  # noqa: E402
+from vision.imageio import DECODE_MIN_SIDE, decode  # noqa: E402
+from scripts.lib.evaluate import real_photo_truth  # noqa: E402
 
 # (stage, object holding the function, its name); detection stages get " (frame)" or
 # " (closer look)" after their name, by whether the closer look is running
@@ -106,10 +113,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="times each frame is recognised")
     parser.add_argument("--detector", choices=DETECTOR_KINDS, default="joint")
+    parser.add_argument("--photos", choices=("speed", "real"), default="speed",
+                        help="the 8-card speed frames, or the real photos' four")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     embedder = OnnxEmbedder(DEFAULT_MODEL, threads=1)
-    frames, identifier = speed_frames(embedder)
+    if args.photos == "real":
+        identifier = GalleryIdentifier(one_shot_enrollment().profile(embedder).gallery, embedder)
+        frames = [decode((REAL / photo).read_bytes(), DECODE_MIN_SIDE)[0] for photo in real_photo_truth(REAL)]
+    else:
+        frames, identifier = speed_frames(embedder)
     recognizer = recognize.CardRecognizer(card_detector(args.detector), identifier)
     counters = Counters()
     for frame in frames:  # every shot's alignment model is built on first use: not a frame's cost
@@ -120,7 +133,7 @@ def main() -> None:
             recognizer.recognize(frame)
     runs = args.runs * len(frames)
     order = sorted(counters.seconds, key=lambda label: -counters.seconds[label])
-    print(json.dumps({"frames": len(frames), "runs": args.runs, "threads": 1, "detector": args.detector,
+    print(json.dumps({"photos": args.photos, "frames": len(frames), "runs": args.runs, "threads": 1, "detector": args.detector,
                       "load_average": os.getloadavg(),
                       "timing": "CPU ms a frame, each stage's total over every run of every frame",
                       "ms_per_frame": {label: round(counters.seconds[label] * 1000 / runs, 2) for label in order},
