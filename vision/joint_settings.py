@@ -27,6 +27,11 @@ class JointSettings:
     deck_aspects: tuple[float, float] = DECK_ASPECTS  # ... from the narrowest to the widest deck,
     pair_size: float = 1.5    # ... and, where two or more other finds tell a card's size, this many times their median
     same_card: float = 0.5    # a contour find a third inside a larger learned card, with a lesser IoU, is part of it
+    on_card_fill: float = 0.6  # a contour find holding one learned card, card-shaped, filling under this share of it ...
+    on_card_off: float = 0.15  # ... its centre off the find's by this share of its length or more, is that card and the
+                               # card(s) it lies on outlined as one (a pile, a fan): the learned card stands for it,
+    on_card_size: float = 0.6  # ... where it is no smaller than this share of the network's other cards (their median)
+    on_card_score: float = 0.85  # ... and the network is this sure of it (mean core probability; a card's median is 0.93)
     askew_share: float = 0.5  # `surface_cards` or more card-shaped learned cards, each under this share of an
                               # empty-cored find and all it holds, lie on it (else one is its own card askew)
     surface_cards: int = 3    # a find beyond `largest` holding this many learned cards no narrower than a deck's ...

@@ -336,11 +336,12 @@ class JointCardDetector:
                  typical: float) -> str:
         """"card", "doubted" (no core of a card in it), "beside" (doubted, the core it sees
         only a learned card's overlapping it: `core_fill`) or "gone" (outside the maps, cards
-        touching, a part of a larger card: the network's cards stand for it). `holds`:
-        which of the learned cards' centres the find holds (`_holding`). `typical`:
-        the median area of the frame's other finds (0 where too few to tell): a deck's
-        cards are one size, so touching cards make a find about twice it, while a card
-        whose art and text panels the network took for two cards is no larger."""
+        touching, a card and what it lies on (`_lies_on_a_card`), a part of a larger card:
+        the network's cards stand for it). `holds`: which of the learned cards' centres
+        the find holds (`_holding`). `typical`: the median area of the frame's other finds
+        (0 where too few to tell): a deck's cards are one size, so touching cards make a
+        find about twice it, while a card whose art and text panels the network took for
+        two cards is no larger."""
         s = self.settings
         peak = _core_peak(find, core, scale)
         if peak is None:
@@ -349,7 +350,8 @@ class JointCardDetector:
         inside = [d for d, held in zip(learned, holds) if held and _polygon_area(d.corners) < s.blob_share * area]
         shaped = [d for d in inside if s.deck_shaped(d.corners)]
         if (len(inside) >= 3 and sum(map(_polygon_area, (d.corners for d in inside))) >= s.many_cover * area
-                or _touching_pair([d.corners for d in inside], area, s) and area >= s.pair_size * typical):
+                or _touching_pair([d.corners for d in inside], area, s) and area >= s.pair_size * typical
+                or int(holds.sum()) == 1 and len(shaped) == 1 and _lies_on_a_card(find, shaped[0], area, learned, holds, s)):
             return "gone"
         lo, hi = find.corners.min(axis=0), find.corners.max(axis=0)
         beside = False  # whether a learned card overlaps the find
@@ -370,6 +372,30 @@ class JointCardDetector:
         on_it = [d for d in shaped if _polygon_area(d.corners) < s.askew_share * area]
         lying = len(on_it) >= s.surface_cards and len(on_it) == int(holds.sum())
         return "beside" if beside and (lying or not holds.any()) and _core_fill(find, core, scale) < s.core_fill else "card"
+
+
+def _lies_on_a_card(find: Detection, card: Detection, area: float, learned: list[Detection], holds: np.ndarray,
+                    settings: JointSettings) -> bool:
+    """Whether a find of `area` holding one learned `card` (card-shaped, its only one) is
+    that card and what it lies on outlined as one: the card fills under `on_card_fill` of
+    it and lies off its middle (`on_card_off`), at the end where it covers the card or
+    fan beneath, and it is a card's size: no smaller than `on_card_size` of the median of
+    the network's other cards (`learned` whose centres the find does not hold), where
+    there are any, and the network is sure of it (`on_card_score`). The network outlines a
+    card a little inside its edge, round its middle; where it outlines only a part of a
+    card (a panel of its print, the half of a dark face it sees), the part is seldom a
+    card's shape and size, and a patch of a face it hardly sees it is unsure of. Why the
+    network's cards tell the size and not the contour finds: those include a cloth's
+    tiles and motifs (a dark Lagim card on tiles in the live tuning videos,
+    scripts/experiments/layout_events.py; the rule was chosen on the training world's
+    cached draws, scripts/experiments/detect_errors.py)."""
+    size = _polygon_area(card.corners)
+    off = float(np.linalg.norm(find.corners.mean(axis=0) - card.corners.mean(axis=0)))
+    if (size >= settings.on_card_fill * area or card.score < settings.on_card_score
+            or off < settings.on_card_off * float(side_lengths(card.corners).max())):
+        return False
+    others = [_polygon_area(d.corners) for d, held in zip(learned, holds) if not held]
+    return not others or size >= settings.on_card_size * float(np.median(others))
 
 
 def _touching_pair(held: list[np.ndarray], area: float, settings: JointSettings) -> bool:

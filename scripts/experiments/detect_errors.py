@@ -29,10 +29,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
 
 from bench_vision import EVAL_SEED  # noqa: E402
 from detector_world import HIDDEN, LAYOUTS, TRAIN_FAMILIES, TRAIN_TABLES, TRAINING_ONLY_FAMILIES, WHOLE, world_scene  # noqa: E402
-from scripts.lib.evaluate import TruthCard, match_by_centre  # noqa: E402
+from scripts.lib.evaluate import TruthCard, match_by_centre, quad_iou  # noqa: E402
 from vision.interfaces import Detection  # noqa: E402
 from vision.learned_detect import JointCardDetector, JointSettings, NetworkView  # noqa: E402
 from vision.refine import refine_quads  # noqa: E402
+
+
+OUTLINED = 0.8  # IoU of a found card's fitted outline with its own at which it is outlined, not merged or cut
 
 
 def build(path: Path, scenes: int, seed: str, detector: JointCardDetector,
@@ -58,7 +61,9 @@ def build(path: Path, scenes: int, seed: str, detector: JointCardDetector,
 
 
 def judge(path: Path, detector: JointCardDetector, pictures: Path | None) -> dict:
-    """Per layout: cards, found, finds, and each scene's false finds and misses."""
+    """Per layout: cards, found, finds, the found cards outlined (IoU >= OUTLINED with
+    their own outline once fitted to the edges: a find holding a card's centre may be a
+    blob of it and the card it lies on), and each scene's false finds and misses."""
     report: dict = {}
     for file in sorted(path.glob("*.npz")):
         data = np.load(file)
@@ -76,9 +81,10 @@ def judge(path: Path, detector: JointCardDetector, pictures: Path | None) -> dic
         match = match_by_centre(quads, places)
         false = list(match.unmatched_predictions)
         missed = [t for t in match.unmatched_truth if t < len(whole)]
-        row = report.setdefault(layout, {"cards": 0, "found": 0, "finds": 0, "errors": []})
+        row = report.setdefault(layout, {"cards": 0, "found": 0, "outlined": 0, "finds": 0, "errors": []})
         row["cards"] += len(whole)
         row["found"] += sum(t < len(whole) for _, t in match.pairs)
+        row["outlined"] += sum(t < len(whole) and quad_iou(quads[p], whole[t]) >= OUTLINED for p, t in match.pairs)
         row["finds"] += len(quads) - sum(t >= len(whole) for _, t in match.pairs)
         if false or missed:
             row["errors"].append({"scene": file.stem, "table": str(data["table"]), "family": str(data["family"]),
@@ -119,9 +125,9 @@ def main() -> None:
     report = judge(args.cache, detector, args.pictures)
     for layout, row in report.items():
         print(layout, {k: v for k, v in row.items() if k != "errors"})
-    total = [sum(row[k] for row in report.values()) for k in ("cards", "found", "finds")]
+    total = [sum(row[k] for row in report.values()) for k in ("cards", "found", "finds", "outlined")]
     print("all", {"recall": round(total[1] / max(total[0], 1), 4), "precision": round(total[1] / max(total[2], 1), 4),
-                  "missed": total[0] - total[1], "false": total[2] - total[1]})
+                  "missed": total[0] - total[1], "false": total[2] - total[1], "outlined": total[3]})
     print(json.dumps(report))
 
 

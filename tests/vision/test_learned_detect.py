@@ -198,6 +198,36 @@ def test_a_find_whose_own_core_the_network_leaves_empty_is_left_to_the_card_besi
     assert detector._verdict(_outline((480, 200), (80, 170)), [card], np.array([False]), core, 1.0, 0.0) == "doubted"
 
 
+def test_a_find_round_a_card_and_the_card_it_lies_on_is_left_to_the_top_card():
+    """A card laid on a card a third of its width aside (a pile, a fan): the contour
+    search closes one outline round both, the network outlines only the top card whole,
+    a little inside its edge. The top card stands for the find, which the tracker would
+    otherwise take for a card held over the table. A card the network outlines a little
+    small about its middle stays a card, and so does one whose square panel at one end
+    the network took for a card, or a part of it far smaller than the network's other
+    cards or that the network is unsure of (a dark face it hardly sees)."""
+    detector = JointCardDetector()
+    core = np.zeros((500, 700), np.float32)
+    top = _outline((340, 250), (114, 160))  # the top card, outlined a little inside its 120 x 168
+    middle = top.corners.mean(axis=0)
+    cv2.fillConvexPoly(core, np.round((top.corners - middle) * CORE + middle).astype(np.int32), 1.0)
+    both = _outline((300, 250), (200, 168))  # the top card and the card beneath, 80 px to its left
+    assert detector._verdict(both, [top], np.array([True]), core, 1.0, 0.0) == "gone"
+    beside = [top, _outline((550, 250), (114, 160))]  # another card the network outlines, as large
+    assert detector._verdict(both, beside, np.array([True, False]), core, 1.0, 0.0) == "gone"
+    beside = [top, _outline((550, 250), (160, 224))]  # ... or far larger than the top card, which is a part
+    assert detector._verdict(both, beside, np.array([True, False]), core, 1.0, 0.0) == "card"
+    unsure = Detection(top.corners, 0.75)  # a part of a dark face the network hardly sees, alone
+    assert detector._verdict(both, [unsure], np.array([True]), core, 1.0, 0.0) == "card"
+    small = _outline((340, 250), (150, 210))  # one card the network outlined at four fifths of its size
+    assert detector._verdict(small, [top], np.array([True]), core, 1.0, 0.0) == "card"
+    panel = _outline((300, 250), (90, 90))  # a card's square panel at one end of it
+    card = _outline((300, 295), (120, 168))
+    assert detector._verdict(card, [panel], np.array([True]), core, 1.0, 0.0) == "card"
+    off = JointCardDetector(settings=JointSettings(on_card_fill=0.0))  # (the rule taken out: the find stands)
+    assert off._verdict(both, [top], np.array([True]), core, 1.0, 0.0) == "card"
+
+
 def test_an_empty_cored_find_with_cards_lying_on_it_is_left_to_them():
     """A floor tile or a small mat the contour search closed round, three cards on it:
     the network sees no core of the tile's own, and the cards' centres lie in it. It is
