@@ -270,7 +270,7 @@ class Tracker:
         # the outlines the table's card sizes were fitted to (an outline is replaced, never changed, when a card
         # is reported again), and those sizes
         self._frame = 0
-        self._held_at: deque[tuple[int, np.ndarray]] = deque()  # (frame, outline) of cards held above the table
+        self._held_at: deque[tuple[int, int, np.ndarray]] = deque()  # (frame, track id, outline) of cards held above the table
         self._cover: Cover | None = None  # this frame's
 
     def update(self, detections: Sequence[np.ndarray], timestamp: float, identify: IdentifyCard,
@@ -532,19 +532,24 @@ class Tracker:
         the table's cards at its place, and not yet lain still long enough to be one; or
         lying inside a card held there moments ago and not yet still (a panel of its print
         the detector outlines in some frames: it moves with the hand, where a card put
-        down there lies still); or lying inside a card of the table a held card hides
-        part of (what is left in sight of it, read as another card)."""
+        down there lies still); or lying inside a card of the table another held card
+        hides part of (what is left in sight of it, read as another card), and not where
+        one was held (what lies there is the card put down or its panel: the rule before).
+        A newcomer taken for held is remembered as held too; it hides nothing of its own,
+        or it would go on doing so while it lay there."""
         s = self.settings
         if track.rested >= s.held_frames:
             return False
         area = _polygon_area(track.corners)
+        inside = [held for _, held, outline in self._held_at if _overlap(track.corners, outline) >= s.part_of * area]
+        where_held = any(held != track.id for held in inside)  # where another card was held moments ago
         held = (self._above_the_table(track.corners)
-                or (track.rested < s.held_settle
-                    and any(_overlap(track.corners, outline) >= s.part_of * area for _, outline in self._held_at))
-                or any(other.confirmed and _overlap(track.corners, other.corners) >= s.part_of * area
-                       and self._under_a_held_card(other) for other in self._tracks if other is not track))
+                or (track.rested < s.held_settle and bool(inside))
+                or not where_held and any(other.confirmed and _overlap(track.corners, other.corners) >= s.part_of * area
+                                          and self._under_a_held_card(other, track)
+                                          for other in self._tracks if other is not track))
         if held:
-            self._held_at.append((self._frame, track.corners))
+            self._held_at.append((self._frame, track.id, track.corners))
         return held
 
     def _above_the_table(self, corners: np.ndarray) -> bool:
@@ -608,14 +613,14 @@ class Tracker:
         named = track.reading is not None and track.reading.code is not None
         return track.reported_corners if named else None
 
-    def _under_a_held_card(self, track: _Track) -> bool:
+    def _under_a_held_card(self, track: _Track, besides: _Track | None = None) -> bool:
         """Whether a card held above the table moments ago, with the hand and the cards
         fanned round it (`held_reach`), hides `held_hides` of `track` or more (the detector
         may miss a card a fifth covered: what is left is no card's shape)."""
         area = _polygon_area(track.corners)
         s = self.settings
         return any(_overlap(track.corners, _grown(outline, s.held_reach)) >= s.held_hides * area
-                   for _, outline in self._held_at)
+                   for _, held, outline in self._held_at if besides is None or held != besides.id)
 
     def _named(self, reading: Reading) -> bool:
         return reading.code is not None and reading.confidence >= self.settings.doubted_confidence

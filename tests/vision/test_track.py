@@ -444,6 +444,30 @@ def test_a_panel_of_a_held_card_outlined_in_some_frames_is_no_card_laid():
     assert [e.kind for i, e in play(Tracker(), frames) if i >= 5] == []
 
 
+def test_a_card_laid_on_a_card_where_it_was_held_is_reported_once_it_lies_still():
+    """Held over the middle card of the table a moment (larger than it, not holding it),
+    then laid on it a fifth aside: lying in the card beneath, which the held card hid
+    part of, it might be what is left in sight of that card, and lying where the held
+    card was, a panel of it; both hold only while it has not lain still. A card is never
+    what is left in sight of a card it hid itself."""
+    held = trembling(490, 160, 15, 150)
+    laid = card(465, 150)  # 79% inside the middle card, 90% inside where the held card was
+    frames = [TABLE] * 5 + [TABLE + [quad] for quad in held] + [TABLE + [laid]] * 20
+    events = [(i, e.kind) for i, e in play(Tracker(), frames) if i >= 5]
+    assert events == [(20 + TrackerSettings().held_settle, "appeared")]
+
+
+def test_a_card_laid_in_a_card_a_held_card_hid_is_reported_once_the_hand_is_gone_a_moment():
+    """Laid beside where the card was held, inside the card of the table it hid part of:
+    what is left in sight of that card, while the held card is remembered; then a card.
+    Taken for held, it is remembered as held too, but it hides nothing of its own."""
+    held = trembling(530, 180, 15, 150)
+    laid = card(440, 150)  # 86% inside the middle card, none of it where the held card was
+    frames = [TABLE] * 5 + [TABLE + [quad] for quad in held] + [TABLE + [laid]] * 25
+    events = [(i, e.kind) for i, e in play(Tracker(), frames) if i >= 5]
+    assert len(events) == 1 and events[0][1] == "appeared" and events[0][0] <= 20 + TrackerSettings().held_memory + N
+
+
 def test_the_size_of_the_tables_cards_is_remembered_once_they_are_gone():
     """A round's cards taken away: the next card held above the empty table is still held."""
     frames = [TABLE] * 5 + [[]] * (M + 1) + [[quad] for quad in trembling(450, 450, 40, 150)]
