@@ -614,9 +614,9 @@ class Tracker:
         return track.reported_corners if named else None
 
     def _under_a_held_card(self, track: _Track, besides: _Track | None = None) -> bool:
-        """Whether a card held above the table moments ago, with the hand and the cards
-        fanned round it (`held_reach`), hides `held_hides` of `track` or more (the detector
-        may miss a card a fifth covered: what is left is no card's shape)."""
+        """Whether a card held above the table moments ago (other than `besides`), with the
+        hand and the cards fanned round it (`held_reach`), hides `held_hides` of `track` or
+        more (the detector may miss a card a fifth covered: what is left is no card's shape)."""
         area = _polygon_area(track.corners)
         s = self.settings
         return any(_overlap(track.corners, _grown(outline, s.held_reach)) >= s.held_hides * area
