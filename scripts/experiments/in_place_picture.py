@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 from pathlib import Path
 
@@ -21,12 +20,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
-from scripts.detector_world import TRAIN_TABLES  # noqa: E402
 from scripts.lib.scripted import ScriptedVideo, ScriptFaces  # noqa: E402
-from scripts.lib.table_layouts import make_layout_script  # noqa: E402
+from scripts.experiments.layout_events import tuning_script  # noqa: E402
 from vision.detectors import live_detector, sure_and_doubted  # noqa: E402
 from vision.pipeline import Pipeline  # noqa: E402
-from vision.synth.faces import GAMES  # noqa: E402
 
 
 def main() -> None:
@@ -36,8 +33,7 @@ def main() -> None:
     parser.add_argument("--frame", type=int, default=27)
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
-    rng = random.Random(args.seed)
-    script = make_layout_script(args.seed, args.layout, rng.choice(TRAIN_TABLES), rng.choice(GAMES))
+    script = tuning_script(args.seed, args.layout)
     video = ScriptedVideo(script)
     pipeline = Pipeline(live_detector(), ScriptFaces(script))
     for i in range(args.frame + 1):

@@ -29,7 +29,7 @@ import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
 from scripts.detector_world import TRAIN_TABLES  # noqa: E402
-from scripts.lib.scripted import ScriptedVideo, ScriptFaces, deck_reader, score_events  # noqa: E402
+from scripts.lib.scripted import ScriptedVideo, ScriptFaces, TableScript, deck_reader, score_events  # noqa: E402
 from scripts.lib.table_layouts import LAYOUT_VIDEOS, make_layout_script  # noqa: E402
 from vision.detectors import live_detector  # noqa: E402
 from vision.pipeline import Pipeline  # noqa: E402
@@ -38,6 +38,13 @@ from vision.synth.faces import GAMES  # noqa: E402
 TUNE_SEED = 9_300_000
 COUNTED = ("right", "events", "truth_events", "codes_right", "codes_right_unsure", "appeared", "codes_wrong", "codes_wrong_sure",
            "named_later", "named_later_wrong", "named_later_wrong_sure")
+
+
+def tuning_script(seed: int, layout: str) -> TableScript:
+    """A tuning video's script: the layout, on a training cloth and of a game both drawn
+    from its seed (the experiments that draw or trace a video of this script use it too)."""
+    rng = random.Random(seed)
+    return make_layout_script(seed, layout, rng.choice(TRAIN_TABLES), rng.choice(GAMES))
 
 
 def picture(video: ScriptedVideo, wrong: dict, path: Path) -> None:
@@ -66,8 +73,7 @@ def main() -> None:
     for n, layout in enumerate(args.layouts.split(",")):
         for k in range(args.videos):
             seed = args.seed + 100 * n + k
-            rng = random.Random(seed)
-            script = make_layout_script(seed, layout, rng.choice(TRAIN_TABLES), rng.choice(GAMES))
+            script = tuning_script(seed, layout)
             video = ScriptedVideo(script)
             pipeline = Pipeline(live_detector(), ScriptFaces(script) if args.reader == "script" else
                                 deck_reader(script.game))

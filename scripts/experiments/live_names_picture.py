@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 from pathlib import Path
 
@@ -23,13 +22,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
-from scripts.detector_world import TRAIN_TABLES  # noqa: E402
 from scripts.lib.scripted import ScriptedVideo, deck_reader  # noqa: E402
-from scripts.lib.table_layouts import make_layout_script  # noqa: E402
+from scripts.experiments.layout_events import tuning_script  # noqa: E402
 from vision.detectors import live_detector  # noqa: E402
 from vision.interfaces import Identifier, Reading  # noqa: E402
 from vision.pipeline import Pipeline  # noqa: E402
-from vision.synth.faces import GAMES  # noqa: E402
 
 
 class OneCardReader:
@@ -80,8 +77,7 @@ def main() -> None:
     parser.add_argument("seed", type=int)
     parser.add_argument("out", type=Path)
     args = parser.parse_args()
-    rng = random.Random(args.seed)
-    script = make_layout_script(args.seed, args.layout, rng.choice(TRAIN_TABLES), rng.choice(GAMES))
+    script = tuning_script(args.seed, args.layout)
     video = ScriptedVideo(script)
     last = video.frame(script.frames - 1)
     reader = deck_reader(script.game)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 from pathlib import Path
 
@@ -22,12 +21,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
-from scripts.detector_world import TRAIN_TABLES  # noqa: E402
 from scripts.lib.scripted import ScriptedVideo  # noqa: E402
-from scripts.lib.table_layouts import make_layout_script  # noqa: E402
+from scripts.experiments.layout_events import tuning_script  # noqa: E402
 from vision.joint_settings import JointSettings  # noqa: E402
 from vision.learned_detect import JointCardDetector  # noqa: E402
-from vision.synth.faces import GAMES  # noqa: E402
 
 FRAMES = (("pile", 9_300_202, 25), ("fan", 9_300_300, 30))  # (layout, tuning video's seed, frame)
 SIDE = 360  # pixels of each square panel
@@ -60,8 +57,7 @@ def main() -> None:
     without, with_rule = JointCardDetector(settings=JointSettings(on_card_fill=0.0)), JointCardDetector()
     rows = []
     for layout, seed, frame in FRAMES:
-        rng = random.Random(seed)
-        video = ScriptedVideo(make_layout_script(seed, layout, rng.choice(TRAIN_TABLES), rng.choice(GAMES)))
+        video = ScriptedVideo(tuning_script(seed, layout))
         image = video.frame(frame)
         cards = np.array([c for card in video.script.cards if (c := video.corners(card, frame)) is not None])
         rows.append(np.hstack([panel(image, without, cards, f"{layout}: before"),

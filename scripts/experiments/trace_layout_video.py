@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 from pathlib import Path
 
@@ -22,12 +21,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
-from scripts.detector_world import TRAIN_TABLES  # noqa: E402
 from scripts.lib.scripted import ScriptedVideo, ScriptFaces, score_events  # noqa: E402
-from scripts.lib.table_layouts import make_layout_script  # noqa: E402
+from scripts.experiments.layout_events import tuning_script  # noqa: E402
 from vision.detectors import live_detector  # noqa: E402
 from vision.pipeline import Pipeline  # noqa: E402
-from vision.synth.faces import GAMES  # noqa: E402
 from vision.track import _overlap  # noqa: E402
 
 
@@ -45,8 +42,7 @@ def main() -> None:
     parser.add_argument("layout")
     parser.add_argument("--frames", type=int, nargs=2, default=(0, 10**6), metavar=("FIRST", "LAST"))
     args = parser.parse_args()
-    rng = random.Random(args.seed)
-    script = make_layout_script(args.seed, args.layout, rng.choice(TRAIN_TABLES), rng.choice(GAMES))
+    script = tuning_script(args.seed, args.layout)
     video = ScriptedVideo(script)
     pipeline = Pipeline(live_detector(), ScriptFaces(script))
     tracker, update = pipeline.tracker, pipeline.tracker.update  # (an experiment may look inside)
