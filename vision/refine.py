@@ -20,7 +20,7 @@ from typing import Sequence
 import cv2
 import numpy as np
 
-from vision.geometry import NEXT, side_lengths
+from vision.geometry import NEXT, corners_of_sides, side_lengths
 
 
 PEAKS_PER_LINE = 5
@@ -69,25 +69,13 @@ def refine_quads(image: np.ndarray, quads: Sequence[np.ndarray] | np.ndarray,
     quads, shorts = quads[fit], shorts[fit]
     sides = _Sides.search(image, quads, shorts, settings)
     points, directions = sides.edges(_table_colours(sides, quads), settings)
-    corners = _corners(points.reshape(-1, 4, 2), directions.reshape(-1, 4, 2))
+    corners = corners_of_sides(points.reshape(-1, 4, 2), directions.reshape(-1, 4, 2))
     limits = (settings.inward + settings.outward) * shorts * 1.5 + 3
     moved = np.sqrt(((np.nan_to_num(corners, nan=np.inf) - quads) ** 2).sum(axis=2)).max(axis=1)
     for i, fitted, far, limit in zip(fit, corners, moved, limits):
         if far <= limit:
             out[i] = fitted.astype(np.float32)
     return out
-
-
-def _corners(points: np.ndarray, directions: np.ndarray) -> np.ndarray:
-    """(n, 4, 2) corner i of each quad where the line of its side i - 1 meets that of its
-    side i (lines: (n, 4, 2) points and directions); NaN where they run parallel."""
-    p, d = points[:, [3, 0, 1, 2]], directions[:, [3, 0, 1, 2]]
-    r = points - p
-    e = directions
-    det = e[..., 0] * d[..., 1] - d[..., 0] * e[..., 1]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        t = np.where(np.abs(det) < 1e-6, np.nan, (e[..., 0] * r[..., 1] - r[..., 0] * e[..., 1]) / det)
-    return p + t[..., None] * d
 
 
 def _table_colours(sides: "_Sides", quads: np.ndarray) -> np.ndarray:
