@@ -38,6 +38,7 @@ class JointSettings:
     surface_share: float = 0.4  # ... each under this share of it is what they lie on (a mat) or make up (a row, a grid),
     surface_least: float = 0.015  # ... and over this share (cards on a mat 8 cards long are 0.02-0.04 of it; the MTG close-up's symbols 0.01);
     surface_many: int = 6     # ... or this many of any size under `surface_share`, card-shaped (a far camera's mat or grid)
+    lying_share: float = 0.12  # ... or any card-shaped one under this share of it (and over `surface_least`): a card and an arm, a mat
     largest: float = 200.0    # longest side, pixels of the network's input, of a card the network judges (it was trained to 170)
     agree: float = AGREE      # IoU of a standing contour find and a learned card at which the two searches agree on its outline
     # a sure find cut at a printed band or panel grown to its card's whole outline (vision/outline.py):

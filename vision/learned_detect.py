@@ -328,13 +328,19 @@ class JointCardDetector:
         tests/vision). Or `surface_many` card-shaped ones of any smaller size: a grid seen
         from afar on a mat, its cards a hundredth of it; round symbols are no deck's shape.
         Or two no narrower than a deck's filling it, as `_verdict` asks of a smaller find:
-        two large cards touching (a close-up's art box has no such twin beside it)."""
+        two large cards touching (a close-up's art box has no such twin beside it). Or
+        any card-shaped one far smaller than it (`lying_share`, over `surface_least`): a
+        card with the arm reaching past it closed into one blob (a pile's new card lost
+        so each time the dealing hand passed it, scripts/experiments/layout_events.py), a
+        mat with a card or two on it; a close-up's art box fills a quarter of it or more
+        (the MTG close-up's, 0.24)."""
         s = self.settings
         area = _polygon_area(find.corners)
         held = [(_polygon_area(d.corners), d.corners) for d, inside in zip(learned, holds) if inside]
         small = [a for a, c in held if s.surface_least * area < a < s.surface_share * area and s.no_narrower_than_deck(c)]
         many = [a for a, c in held if a < s.surface_share * area and s.deck_shaped(c)]
-        return (len(small) >= s.surface_cards or len(many) >= s.surface_many
+        lying = [a for a, c in held if s.surface_least * area < a < s.lying_share * area and s.deck_shaped(c)]
+        return (len(small) >= s.surface_cards or len(many) >= s.surface_many or bool(lying)
                 or _touching_pair([c for _, c in held], area, s))
 
     def _verdict(self, find: Detection, learned: list[Detection], holds: np.ndarray, core: np.ndarray, scale: float,

@@ -279,8 +279,11 @@ def test_a_find_too_large_for_the_network_holding_cards_is_what_they_lie_on():
     cards = [_outline((350 + 200 * i, 400), (120, 168)) for i in range(3)]
     held = np.ones(3, bool)
     assert detector._surface(mat, cards, held)
-    assert not detector._surface(mat, cards[:2], held[:2])  # a close-up card's art box and text box
-    assert not detector._surface(mat, cards, np.array([True, True, False]))
+    art, text = _outline((600, 330), (640, 420)), _outline((600, 560), (800, 120))
+    assert not detector._surface(mat, [art, text], held[:2])  # a close-up card's art box and text box
+    assert detector._surface(mat, cards[:1], held[:1])  # a card with an arm reaching past it, or on a mat
+    assert not detector._surface(mat, [_outline((600, 400), (300, 420))], held[:1])  # a quarter of it: an art box
+    assert not detector._surface(mat, cards, np.zeros(3, bool))  # lying elsewhere
     strips = [_outline((350 + 200 * i, 400), (40, 168)) for i in range(3)]  # narrower than any deck: a print's text boxes
     assert not detector._surface(mat, strips, held)
     tilted = [_outline((350 + 200 * i, 400), (150, 168)) for i in range(3)]  # seen at a slant, wider than any deck
