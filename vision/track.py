@@ -124,6 +124,7 @@ class TrackerSettings:
     other_shape: float = 0.25    # ... and its short-over-long this far from theirs, relatively, is doubted
     min_likeness: float = 0.5    # least cosine similarity of looks for a sighting to continue a track
     move_threshold: float = 0.35  # how far a card must come to rest from where it was last reported
+    read_again_off: float = 0.1  # ... and nearer, how far from where it was read, looking otherwise, to be read again
     settle_frames: int = 2       # frames a moved card must hold still before "moved"
     still_tolerance: float = 0.05  # movement between frames still counted as holding still
     reread_after: int = 10       # sightings of a card reported unknown before it is read again (then doubled)
@@ -670,8 +671,10 @@ class Tracker:
         """
         s = self.settings
         travelled = float(np.linalg.norm(track.centre - track.reported_centre))
-        if track.still < s.settle_frames or travelled <= s.move_threshold * track.length:
+        if track.still < s.settle_frames:
             return []
+        if travelled <= s.move_threshold * track.length:
+            return self._put_down_near(track, identify)
         if identify is not None and track.reading is not None and track.reading.code is not None:
             reading = self._read(track, identify)
             if self._named(reading) and reading.code != track.reading.code:
@@ -679,6 +682,26 @@ class Tracker:
         previous, track.zone = track.zone, self._zone_of(track.corners)
         track.reported_centre, track.reported_corners = track.centre, track.corners
         return [self._observation("moved", track, previous_zone=previous)]
+
+    def _put_down_near(self, track: _Track, identify: IdentifyCard | None) -> list[Observation]:
+        """A card put down over the card `track` followed, a little off it (a pile's next
+        card): the track takes it over without coming far enough to be "moved" nor lying
+        where the card was read to be turned over; it looks unlike the card read there, and
+        read again it names itself (`_put_down_over`). (A pile's new card was lost so
+        whenever it lay within a third of a card's length of the hidden card beneath,
+        scripts/experiments/layout_events.py.) It must lie `read_again_off` of its length
+        from where it was read: a card whose outline flickers between the contour search's
+        and the network's rougher one shifts a few pixels and looks otherwise, and read at
+        the rough one it was named as another card."""
+        s = self.settings
+        if (identify is None or track.doubted or track.reading is None or track.reading.code is None
+                or track.read_corners is None or _alike(track.seen_look, track.read_look, s.turned_likeness)
+                or np.linalg.norm(track.centre - track.read_corners.mean(axis=0)) <= s.read_again_off * track.length):
+            return []
+        reading = self._read(track, identify)
+        if self._named(reading) and reading.code != track.reading.code:
+            return self._put_down_over(track, reading)
+        return []
 
     def _put_down_over(self, track: _Track, reading: Reading) -> list[Observation]:
         """The sighting `track` followed is another card: that card is new (or a hidden one

@@ -703,3 +703,22 @@ def test_a_card_laid_squarely_on_a_card_is_reported_though_it_lies_on_that_cards
         return Reading(code, 0.9, (Candidate(code, 0.9),))
     events = play_prints([[WHOLE]] * 5 + [[on_top]] * 10, cover, by_size)
     assert (5 + N - 1, "appeared", "lagim-3") in events
+
+
+def test_a_card_put_down_a_little_off_the_card_it_hides_is_a_new_card():
+    """A pile's next card laid a fifth of a card's length off the card it covers: the
+    tracker follows it from that card, too near to have moved it and not where it was
+    read to have turned it over; it looks unlike the card read there, and read again it
+    names itself. The same card nudged so far, looking as it did, is read no more."""
+    def played(top: str, look: np.ndarray) -> tuple[list, int]:
+        identify = ReadsLook({"below": "red-7", "top": top})
+        tracker, events = Tracker(), []
+        frames = [(card(100, 100), BACK, "below")] * 10 + [(card(100, 120), look, "top")] * 10
+        for i, (quad, seen, what) in enumerate(frames):
+            identify.now = what
+            events += [(i, e) for e in tracker.update([quad], i / 10, identify, looks=[seen])]
+        return [(e.kind, e.code) for _, e in events], identify.calls
+
+    assert played("blue-2", FACE)[0][:2] == [("appeared", "red-7"), ("appeared", "blue-2")]
+    nudged, reads = played("red-7", BACK)
+    assert nudged == [("appeared", "red-7")] and reads == 1
