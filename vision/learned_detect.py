@@ -339,8 +339,8 @@ class JointCardDetector:
         held = [(_polygon_area(d.corners), d.corners) for d, inside in zip(learned, holds) if inside]
         small = [a for a, c in held if s.surface_least * area < a < s.surface_share * area and s.no_narrower_than_deck(c)]
         many = [a for a, c in held if a < s.surface_share * area and s.deck_shaped(c)]
-        lying = [a for a, c in held if s.surface_least * area < a < s.lying_share * area and s.deck_shaped(c)]
-        return (len(small) >= s.surface_cards or len(many) >= s.surface_many or bool(lying)
+        lying = any(s.surface_least * area < a < s.lying_share * area and s.deck_shaped(c) for a, c in held)
+        return (len(small) >= s.surface_cards or len(many) >= s.surface_many or lying
                 or _touching_pair([c for _, c in held], area, s))
 
     def _verdict(self, find: Detection, learned: list[Detection], holds: np.ndarray, core: np.ndarray, scale: float,

@@ -675,10 +675,9 @@ class Tracker:
             return []
         if travelled <= s.move_threshold * track.length:
             return self._put_down_near(track, identify)
-        if identify is not None and track.reading is not None and track.reading.code is not None:
-            reading = self._read(track, identify)
-            if self._named(reading) and reading.code != track.reading.code:
-                return self._put_down_over(track, reading)
+        put_down = self._read_as_another(track, identify)
+        if put_down:
+            return put_down
         previous, track.zone = track.zone, self._zone_of(track.corners)
         track.reported_centre, track.reported_corners = track.centre, track.corners
         return [self._observation("moved", track, previous_zone=previous)]
@@ -694,9 +693,16 @@ class Tracker:
         and the network's rougher one shifts a few pixels and looks otherwise, and read at
         the rough one it was named as another card."""
         s = self.settings
-        if (identify is None or track.doubted or track.reading is None or track.reading.code is None
-                or track.read_corners is None or _alike(track.seen_look, track.read_look, s.turned_likeness)
+        if (track.doubted or track.read_corners is None or _alike(track.seen_look, track.read_look, s.turned_likeness)
                 or np.linalg.norm(track.centre - track.read_corners.mean(axis=0)) <= s.read_again_off * track.length):
+            return []
+        return self._read_as_another(track, identify)
+
+    def _read_as_another(self, track: _Track, identify: IdentifyCard | None) -> list[Observation]:
+        """`track`'s card read again where it lies (`identify`, where the tracker does not
+        only follow cards): named as another card than the one reported, that card was put
+        down over it (`_put_down_over`)."""
+        if identify is None or track.reading is None or track.reading.code is None:
             return []
         reading = self._read(track, identify)
         if self._named(reading) and reading.code != track.reading.code:
