@@ -124,7 +124,7 @@ class TrackerSettings:
     other_shape: float = 0.25    # ... and its short-over-long this far from theirs, relatively, is doubted
     min_likeness: float = 0.5    # least cosine similarity of looks for a sighting to continue a track
     move_threshold: float = 0.35  # how far a card must come to rest from where it was last reported
-    read_again_off: float = 0.1  # ... and nearer, how far from where it was read, looking otherwise, to be read again
+    read_again_off: float = 0.1  # ... and nearer, how far from where it was read to be read again
     settle_frames: int = 2       # frames a moved card must hold still before "moved"
     still_tolerance: float = 0.05  # movement between frames still counted as holding still
     reread_after: int = 10       # sightings of a card reported unknown before it is read again (then doubled)
@@ -685,15 +685,17 @@ class Tracker:
     def _put_down_near(self, track: _Track, identify: IdentifyCard | None) -> list[Observation]:
         """A card put down over the card `track` followed, a little off it (a pile's next
         card): the track takes it over without coming far enough to be "moved" nor lying
-        where the card was read to be turned over; it looks unlike the card read there, and
-        read again it names itself (`_put_down_over`). (A pile's new card was lost so
-        whenever it lay within a third of a card's length of the hidden card beneath,
-        scripts/experiments/layout_events.py.) It must lie `read_again_off` of its length
-        from where it was read: a card whose outline flickers between the contour search's
-        and the network's rougher one shifts a few pixels and looks otherwise, and read at
-        the rough one it was named as another card."""
+        where the card was read to be turned over; read again it names itself
+        (`_put_down_over`). (A pile's new card was lost so whenever it lay within a third
+        of a card's length of the hidden card beneath, scripts/experiments/layout_events.py.)
+        It is read again however it looks: two cards of a deck that differ in a syllable
+        look alike at the tracker's few cells (0.92-0.98 where `turned_likeness` is 0.9),
+        and a card nudged, read again as itself, costs one reading. It must lie
+        `read_again_off` of its length from where it was read: a card whose outline
+        flickers between the contour search's and the network's rougher one shifts a few
+        pixels, and read at the rough one it was named as another card."""
         s = self.settings
-        if (track.doubted or track.read_corners is None or _alike(track.seen_look, track.read_look, s.turned_likeness)
+        if (track.doubted or track.read_corners is None
                 or np.linalg.norm(track.centre - track.read_corners.mean(axis=0)) <= s.read_again_off * track.length):
             return []
         return self._read_as_another(track, identify)

@@ -1,6 +1,6 @@
 """Frame by frame, what the live table sees in one layout video of
 `scripts/experiments/layout_events.py` (training cloths, its own seeds): the script's
-cards (centre, area), the detector's finds (sure or doubted), the tracker's cards and
+cards (code, centre, area), the detector's finds (sure or doubted), the tracker's cards and
 newcomers, why a newcomer is held back (held above the table, inside a held outline,
 in a card a held card hides, a part of a card, unlike the table's cards), the network's
 last view, and the events. Why a card went wrong is seldom visible in the events alone.
@@ -52,7 +52,7 @@ def main() -> None:
         events = update(detections, timestamp, identify, looks, doubted, cover)
         if not args.frames[0] <= frame_index <= args.frames[1]:
             return events
-        truth = [(k, _centre(c), _area(c)) for k, card in enumerate(script.cards)
+        truth = [(k, card.code, _centre(c), _area(c)) for k, card in enumerate(script.cards)
                  if (c := video.corners(card, frame_index)) is not None]
         print(f"frame {frame_index}: script's cards {truth}")
         for corners, doubt in zip(detections, doubted or [False] * len(detections)):
