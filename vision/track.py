@@ -689,7 +689,7 @@ class Tracker:
         (`_put_down_over`). (A pile's new card was lost so whenever it lay within a third
         of a card's length of the hidden card beneath, scripts/experiments/layout_events.py.)
         It is read again however it looks: two cards of a deck that differ in a syllable
-        look alike at the tracker's few cells (0.92-0.98 where `turned_likeness` is 0.9),
+        look alike at the tracker's few cells (0.93-0.98 where `turned_likeness` is 0.9),
         and a card nudged, read again as itself, costs one reading. It must lie
         `read_again_off` of its length from where it was read: a card whose outline
         flickers between the contour search's and the network's rougher one shifts a few
