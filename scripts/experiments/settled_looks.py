@@ -22,11 +22,10 @@ from typing import Any
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
 
-import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
 from scripts.experiments.layout_events import tuning_script  # noqa: E402
-from scripts.lib.scripted import ScriptedVideo, ScriptFaces  # noqa: E402
+from scripts.lib.scripted import ScriptedVideo, ScriptFaces, card_at  # noqa: E402
 from vision import track as tracking  # noqa: E402
 from vision.detectors import live_detector  # noqa: E402
 from vision.pipeline import Pipeline, card_print  # noqa: E402
@@ -44,13 +43,8 @@ def main() -> None:
     appeared, put_down_near = tracking.Tracker._appeared, tracking.Tracker._put_down_near
 
     def on_top(centre: np.ndarray) -> str | None:
-        video, frame, code = state["video"], state["frame"], None
-        for card in video.script.cards:  # later cards lie on earlier ones
-            corners = video.corners(card, frame)
-            if corners is not None and cv2.pointPolygonTest(np.float32(corners), (float(centre[0]), float(centre[1])),
-                                                             False) >= 0:
-                code = card.code
-        return code
+        card = card_at(state["video"], centre, state["frame"])
+        return None if card is None else state["video"].script.cards[card].code
 
     def noted_appeared(self, track, reading):  # type: ignore[no-untyped-def]
         events = appeared(self, track, reading)

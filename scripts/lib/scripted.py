@@ -349,7 +349,8 @@ def truth_events(script: TableScript, covered: Collection[int] = ()) -> list[Tru
     return events
 
 
-def _card_at(video: ScriptedVideo, point: np.ndarray, frame: int) -> int | None:
+def card_at(video: ScriptedVideo, point: np.ndarray, frame: int) -> int | None:
+    """The script's card lying on top at `point` in `frame` (its index), if any."""
     for i, card in reversed(list(enumerate(video.script.cards))):  # the card on top first
         corners = video.corners(card, frame)
         if corners is not None and cv2.pointPolygonTest(corners.reshape(-1, 1, 2), tuple(map(float, point)), False) >= 0:
@@ -406,7 +407,7 @@ def score_events(video: ScriptedVideo, emitted: Sequence[tuple[int, Observation]
             continue
         if event.track not in owner:
             seen = round(event.last_seen * fps)
-            owner[event.track] = _card_at(video, np.mean(event.corners, axis=0), seen)
+            owner[event.track] = card_at(video, np.mean(event.corners, axis=0), seen)
         card = owner[event.track]
         if card in covered and event.kind != "appeared":
             ignored += 1
