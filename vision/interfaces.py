@@ -25,13 +25,17 @@ class Detection:
     identifier settles that turn (`Reading.rotated`). `agreed`: two independent searches
     of the detector outline it alike (vision/learned_detect.py); else `partner`, where
     the other search outlines it too, is that outline: the two as found may differ by
-    what the edge fit settles (vision/recognize.py).
+    what the edge fit settles (vision/recognize.py). `looked`, of a find the detector
+    doubts: its network looked at this part of the frame as it is now and saw no card
+    there (a cloth's square), not a part it has not seen since it changed (where a card
+    may be passing in a hand: vision/live_detect.py).
     """
 
     corners: np.ndarray
     score: float = 1.0
     agreed: bool = False
     partner: np.ndarray | None = field(default=None, repr=False)
+    looked: bool = False
 
 
 @dataclass(frozen=True)

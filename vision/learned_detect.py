@@ -289,7 +289,8 @@ class JointCardDetector:
         search and the network, each on its own, outline it alike; else the learned card
         overlapping it most is its `partner`. `view`: the network's
         view of this frame, or of one a moment before it, where made already (else it is
-        made now)."""
+        made now, and every doubted find is `looked`: the network saw it as it is)."""
+        looked = view is None
         core, scale, learned = view or self.network_view(image)
         finds = self.contour.detect(image)
         beyond = [float(side_lengths(d.corners).max()) * scale > self.settings.largest for d in finds]
@@ -315,8 +316,8 @@ class JointCardDetector:
         blank = blank_of_table(image, np.array([d.corners for d in cards], np.float32).reshape(-1, 4, 2))
         sure = grown_to_cores([d for d, empty in zip(cards, blank) if not empty], learned, doubted, core, scale, self.settings)
         odd = _odd_ones(sure, self.settings)
-        return ([d for d, o in zip(sure, odd) if not o],
-                doubted + [d for d, empty in zip(cards, blank) if empty] + [d for d, o in zip(sure, odd) if o])
+        doubted += [d for d, empty in zip(cards, blank) if empty] + [d for d, o in zip(sure, odd) if o]
+        return [d for d, o in zip(sure, odd) if not o], [replace(d, looked=looked) for d in doubted]
 
     def _surface(self, find: Detection, learned: list[Detection], holds: np.ndarray) -> bool:
         """Whether a find too large for the network to judge holds `surface_cards` or more

@@ -18,12 +18,18 @@ the view says nothing: its cards there are dropped (else a card carried off woul
 on the table until the network looked again) and a contour find there is doubted, as
 one the network saw no card in. So a card newly put down is doubted until the network
 has looked (the next settled frame), and the tracker takes a doubted find only where the
-reader names it (vision/track.py): it is not lost, only checked.
+reader names it (vision/track.py): it is not lost, only checked. A doubted find is
+`looked` (vision/interfaces.py) where the view still holds and was made of a still
+frame: the network saw that part of the table as it is and no card in it (a checked
+cloth's square), which the tracker never takes for a card held above the table, as it
+may a find where a hand is passing (a view made while a hand moves, `restless`, may
+hold a card it carries that the network does not see: a dark face of a design far
+from its training).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -63,6 +69,7 @@ class LiveJointDetector:
         self._previous: np.ndarray | None = None  # ... and of the frame before this one
         self._age = 0
         self._restless = 0  # frames in a row that differed from the view's
+        self._settled = True  # whether the view's frame was as the frame before it
 
     def working_scale(self, shape: tuple[int, ...]) -> float:
         return self.joint.working_scale(shape)
@@ -74,19 +81,24 @@ class LiveJointDetector:
         """The joint detector's cards and doubted finds in this frame, against the network's
         view of it, or of a recent frame of the same table where this one is unchanged."""
         small = _thumbnail(image, self.settings.small_side)
-        view = self._view
+        view, changed = self._view, None
         changes = self._changes(small, self._seen) if self._seen is not None and self._seen.shape == small.shape else None
         self._restless = self._restless + 1 if changes is not None and self._changed(changes) else 0
         if view is None or changes is None or self._due(small):
             view = self._view = self.joint.network_view(image)
+            self._settled = self._previous is None or not self._changed(self._changes(small, self._previous))
             self._seen, self._age, self._restless = small, 0, 0
             self.network_runs += 1
         elif self._restless:
-            view = _unchanged_part(view, changes)
+            changed = _grown(changes)
+            view = _unchanged_part(view, changed)
         self._previous = small
         self._age += 1
         self.frames += 1
-        return self.joint.sure_and_doubted(image, view)
+        sure, doubted = self.joint.sure_and_doubted(image, view)
+        to_small = small.shape[1] / image.shape[1]
+        return sure, [replace(d, looked=self._settled and (changed is None or not _reaches(d.corners * to_small, changed)))
+                      for d in doubted]
 
     def _due(self, small: np.ndarray) -> bool:
         """Whether the network must look at this frame (one of the view's size): a view too
@@ -105,18 +117,22 @@ class LiveJointDetector:
         return float(np.count_nonzero(changes)) > self.settings.changed_share * changes.size
 
 
-def _unchanged_part(view: NetworkView, changes: np.ndarray, grow: int = 2) -> NetworkView:
-    """`view` where the frame is as the view saw it: no core where it changed (grown by
-    `grow` thumbnail pixels, a card's rim), and none of its cards that reach there."""
-    grown = cv2.dilate(changes.astype(np.uint8), np.ones((2 * grow + 1, 2 * grow + 1), np.uint8))
+def _grown(changes: np.ndarray, grow: int = 2) -> np.ndarray:
+    """Where the frame changed, grown by `grow` thumbnail pixels (a card's rim), as 0/1."""
+    return cv2.dilate(changes.astype(np.uint8), np.ones((2 * grow + 1, 2 * grow + 1), np.uint8))
+
+
+def _reaches(box: np.ndarray, changed: np.ndarray) -> bool:
+    """Whether an outline in thumbnail pixels reaches where the frame changed."""
+    mask = np.zeros_like(changed)
+    cv2.fillConvexPoly(mask, np.round(box).astype(np.int32), 1)
+    return bool(np.any(np.logical_and(changed, mask)))
+
+
+def _unchanged_part(view: NetworkView, changed: np.ndarray) -> NetworkView:
+    """`view` where the frame is as the view saw it (`changed`: where it is not, `_grown`):
+    no core there, and none of its cards that reach there."""
     h, w = view.core.shape
-    core = np.where(cv2.resize(grown, (w, h), interpolation=cv2.INTER_NEAREST) > 0, 0.0, view.core).astype(view.core.dtype)
-    to_small = view.scale * changes.shape[1] / w  # frame pixels -> thumbnail pixels
-    kept = []
-    for card in view.cards:
-        box = np.round(card.corners * to_small).astype(np.int32)
-        mask = np.zeros_like(grown)
-        cv2.fillConvexPoly(mask, box, 1)
-        if not np.any(np.logical_and(grown, mask)):
-            kept.append(card)
-    return NetworkView(core, view.scale, kept)
+    core = np.where(cv2.resize(changed, (w, h), interpolation=cv2.INTER_NEAREST) > 0, 0.0, view.core).astype(view.core.dtype)
+    to_small = view.scale * changed.shape[1] / w  # frame pixels -> thumbnail pixels
+    return NetworkView(core, view.scale, [card for card in view.cards if not _reaches(card.corners * to_small, changed)])

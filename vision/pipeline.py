@@ -192,7 +192,7 @@ class Pipeline:
         before, self._before = (frame if self._before is None else self._before), frame
         return self.tracker.update(quads, timestamp, lambda corners: self._identify(frame, corners, sure),
                                    [card_look(frame, q) for q in quads], [False] * len(sure) + [True] * len(doubted),
-                                   _Surroundings(before, frame))
+                                   _Surroundings(before, frame), [d.looked for d in finds])
 
     def _at_stream_size(self, frame: np.ndarray) -> np.ndarray:
         """`frame` at the size of the stream's first frame. A camera reopened after a

@@ -61,7 +61,11 @@ one of theirs (a fan's next card and the card it mostly covers): they are read a
 (a card held squarely over a card of the table holds it whole too, but hides it, and its
 corners lie beyond that card's). A card a held card hides, missed while it is held over
 it, is covered, not taken away, and what is left in sight of it is not read again (no
-card turned over, moved, or named while a hand holds cards over it).
+card turned over, moved, or named while a hand holds cards over it). A doubted find the
+detector's network saw as it is, in a still frame, and saw no card in (`looked`: a
+checked cloth's square, two to four times a card's area) is larger too, and held, but
+hides nothing: remembered as a held card, the squares round a pile froze it, its next
+cards never read.
 
 A card turned over where it lies (a Gargon play's backs turned up for the reveal, a Lagim
 Forest card turned up) keeps its place, size and often much of its look (a Gargon card
@@ -159,7 +163,8 @@ class _Track:
     reported_centre: np.ndarray = field(default_factory=lambda: np.zeros(2))
     zone: str | None = None
     look: np.ndarray | None = None
-    doubted: bool = False        # its latest sighting was a find the detector doubts
+    doubted: bool = False        # its latest sighting was a find the detector doubts ...
+    looked: bool = False         # ... where its network saw the frame as it is (`Detection.looked`)
     refused: bool = False        # doubted, and the reader could not name it
     reported_corners: np.ndarray | None = None
     unread: int = 0              # sure, still sightings since an unknown card was last read
@@ -276,7 +281,7 @@ class Tracker:
 
     def update(self, detections: Sequence[np.ndarray], timestamp: float, identify: IdentifyCard,
                looks: Sequence[np.ndarray] | None = None, doubted: Sequence[bool] | None = None,
-               cover: "Cover | None" = None) -> list[Observation]:
+               cover: "Cover | None" = None, looked: Sequence[bool] | None = None) -> list[Observation]:
         """Take one frame's card quadrilaterals; return what changed on the table.
 
         `looks`, if given, holds one unit vector per detection that describes what the
@@ -284,6 +289,8 @@ class Tracker:
         track then only continues with a sighting that looks like it. `doubted`, if
         given, says of each detection whether the detector doubts it (module docstring).
         `cover`, if given, tells a card covered from one taken away (module docstring).
+        `looked`, if given, says of each doubted detection whether the detector's network
+        saw it as it is and no card in it (`Detection.looked`).
         """
         quads = [np.asarray(d, dtype=np.float64).reshape(4, 2) for d in detections]
         self._frame += 1
@@ -292,15 +299,17 @@ class Tracker:
             self._held_at.popleft()
         seen_looks: list[np.ndarray | None] = list(looks) if looks is not None else [None] * len(quads)
         doubts = list(doubted) if doubted is not None else [False] * len(quads)
+        saw = list(looked) if looked is not None else [False] * len(quads)
         matched, in_place = self._associate(quads, seen_looks)
         events: list[Observation] = []
         unseen = [track for track in self._tracks if track.id not in matched and track.id not in in_place]
         for track in [track for track in self._tracks if track.id in matched]:
             i, track.place, track.in_place = matched[track.id], None, 0
-            events += self._seen(track, quads[i], seen_looks[i], doubts[i], timestamp, identify)
+            events += self._seen(track, quads[i], seen_looks[i], doubts[i], timestamp, identify, saw[i])
         for track in [track for track in self._tracks if track.id in in_place]:
             (on, look), track.in_place = in_place[track.id], track.in_place + 1
-            events += self._seen(track, track.corners, look, on is not None and doubts[on], timestamp, identify)
+            events += self._seen(track, track.corners, look, on is not None and doubts[on], timestamp, identify,
+                                 on is not None and saw[on])
         for track in unseen:  # after the seen: a card given up in this frame still holds its panels
             if not self._covered(track, cover):
                 events += self._unseen(track)
@@ -308,7 +317,7 @@ class Tracker:
         for i, quad in enumerate(quads):
             if i not in taken:
                 self._tracks.append(_Track(next(self._ids), quad, timestamp, timestamp, look=seen_looks[i],
-                                           doubted=doubts[i], rest=quad.mean(axis=0)))
+                                           doubted=doubts[i], looked=saw[i], rest=quad.mean(axis=0)))
                 events += self._confirm_if_due(self._tracks[-1], identify)
         return events
 
@@ -393,7 +402,7 @@ class Tracker:
         return found
 
     def _seen(self, track: _Track, quad: np.ndarray, look: np.ndarray | None, doubted: bool, timestamp: float,
-              identify: IdentifyCard) -> list[Observation]:
+              identify: IdentifyCard, looked: bool = False) -> list[Observation]:
         corners = _same_orientation(track.corners, quad)
         steady = _alike(look, track.seen_look, self.settings.steady_likeness)
         track.seen_look = look
@@ -411,7 +420,7 @@ class Tracker:
             track.rest, track.rested = centre, 0
         track.corners, track.last_seen = corners, timestamp
         track.missed, track.around, track.covered = 0, None, 0
-        track.doubted = doubted
+        track.doubted, track.looked = doubted, looked
         if track.refused and not doubted:  # a sure sighting earns another reading, unless still a part of a card
             track.refused = self._part_of_a_card(track) or self._unlike_the_table(track)
         if not track.confirmed:
@@ -537,19 +546,24 @@ class Tracker:
         hides part of (what is left in sight of it, read as another card), and not where
         one was held (what lies there is the card put down or its panel: the rule before).
         A newcomer taken for held is remembered as held too; it hides nothing of its own,
-        or it would go on doing so while it lay there."""
+        or it would go on doing so while it lay there. Not one held for its size alone that
+        the network saw as it is and saw no card in (`Detection.looked`): a checked cloth's
+        square, larger than a card, remembered as held, hid the cards dealt round it. (A
+        find inside where a card was held moments ago is remembered still: a part of a
+        dark face the network outlines in part, which the hand's card passed over.)"""
         s = self.settings
         if track.rested >= s.held_frames:
             return False
         area = _polygon_area(track.corners)
         inside = [held for _, held, outline in self._held_at if _overlap(track.corners, outline) >= s.part_of * area]
         where_held = any(held != track.id for held in inside)  # where another card was held moments ago
-        held = (self._above_the_table(track.corners)
+        above = self._above_the_table(track.corners)
+        held = (above
                 or (track.rested < s.held_settle and bool(inside))
                 or not where_held and any(other.confirmed and _overlap(track.corners, other.corners) >= s.part_of * area
                                           and self._under_a_held_card(other, track)
                                           for other in self._tracks if other is not track))
-        if held:
+        if held and not (above and track.doubted and track.looked):
             self._held_at.append((self._frame, track.id, track.corners))
         return held
 

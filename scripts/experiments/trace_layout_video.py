@@ -48,15 +48,15 @@ def main() -> None:
     tracker, update = pipeline.tracker, pipeline.tracker.update  # (an experiment may look inside)
     frame_index = 0
 
-    def traced(detections, timestamp, identify, looks=None, doubted=None, cover=None):
-        events = update(detections, timestamp, identify, looks, doubted, cover)
+    def traced(detections, timestamp, identify, looks=None, doubted=None, cover=None, looked=None):
+        events = update(detections, timestamp, identify, looks, doubted, cover, looked)
         if not args.frames[0] <= frame_index <= args.frames[1]:
             return events
         truth = [(k, card.code, _centre(c), _area(c)) for k, card in enumerate(script.cards)
                  if (c := video.corners(card, frame_index)) is not None]
         print(f"frame {frame_index}: script's cards {truth}")
-        for corners, doubt in zip(detections, doubted or [False] * len(detections)):
-            print(f"   find {_centre(corners)} area {_area(corners)}{' doubted' if doubt else ''}")
+        for corners, doubt, saw in zip(detections, doubted or [False] * len(detections), looked or [False] * len(detections)):
+            print(f"   find {_centre(corners)} area {_area(corners)}{' doubted' if doubt else ''}{' looked' if doubt and saw else ''}")
         s = tracker.settings
         for t in tracker._tracks:
             line = (f"   card {t.id} {_centre(t.corners)} area {_area(t.corners)} hits {t.hits} missed {t.missed} "

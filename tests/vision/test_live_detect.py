@@ -102,3 +102,40 @@ def test_a_card_taken_away_leaves_no_card_behind_before_the_network_looks_again(
     assert live.network_runs == 1
     centres = [d.corners.mean(axis=0) for d in sure]
     assert len(centres) == 1 and centres[0][0] > 500  # blue-14 only
+
+
+def test_a_find_where_the_table_changed_since_the_network_looked_is_doubted_unlooked(joint):
+    """A card put down is doubted until the network looks again, as a find in a part of
+    the frame it has not seen since it changed (a card passing in a hand may lie there):
+    not `looked`. The checked cloth's squares, where the frame is as the network saw it,
+    are doubted and `looked`: it saw no card there (vision/track.py never takes such a
+    find for a card held above the table)."""
+    frames = video([ScriptedCard("red-7", Pose(300, 250, 10), placed=0),
+                    ScriptedCard("blue-14", Pose(650, 280, -20), placed=4)], frames=5, table="checked")
+    live = LiveJointDetector(joint)
+    for frame in frames[:4]:
+        _, doubted = live.sure_and_doubted(frame)
+        assert len(doubted) > 10 and all(d.looked for d in doubted)  # the cloth's squares
+    _, doubted = live.sure_and_doubted(frames[4])
+    assert live.network_runs == 1
+    new = min(doubted, key=lambda d: float(np.linalg.norm(d.corners.mean(axis=0) - (650, 280))))
+    assert np.linalg.norm(new.corners.mean(axis=0) - (650, 280)) < 20 and not new.looked
+    assert all(d.looked for d in doubted if d.corners.mean(axis=0)[0] < 500)
+
+
+def test_no_find_is_looked_at_in_a_view_made_while_a_hand_moves(joint):
+    """A view made of a frame that differs from the frame before (a hand moving for
+    `restless` frames) may hold a card the hand carries that the network does not see:
+    none of that view's doubted finds is `looked`, the cloth's squares included; once the
+    hand has gone and the table settled, they are again."""
+    frames = video([ScriptedCard("red-7", Pose(300, 250, 10), placed=0)],
+                   [HandSweep(2, 11, -100, 1060, 0.9, (90, 130, 180))], table="checked")
+    live = LiveJointDetector(joint)
+    views = []
+    for frame in frames:
+        before = live.network_runs
+        _, doubted = live.sure_and_doubted(frame)
+        if live.network_runs > before:
+            views.append([d.looked for d in doubted])
+    assert len(views) == 3 and all(views[0]) and all(views[2])  # the first frame; the hand gone
+    assert views[1] and not any(views[1])  # the hand moving

@@ -726,3 +726,28 @@ def test_a_card_put_down_a_little_off_the_card_it_hides_is_a_new_card():
     assert played("blue-2", BACK)[0][:2] == [("appeared", "red-7"), ("appeared", "blue-2")]
     nudged, reads = played("red-7", BACK)
     assert nudged == [("appeared", "red-7")] and reads == 2
+
+
+def test_a_square_of_the_cloth_the_network_saw_no_card_in_hides_no_card_of_a_pile():
+    """A checked cloth's square beside a pile, outlined larger than a card and doubted:
+    where the network saw the cloth as it is and no card there (`looked`), it is no card
+    held above the table, and the pile's next card, laid a fifth off the card below, is
+    reported. Where the network has not seen that part since it changed (a hand may be
+    passing there with a card), it is taken for held, and the cards round it wait."""
+    def played(looked: bool) -> list:
+        pile = ReadsLook({"below": "red-7", "top": "blue-2"})
+
+        def identify(corners: np.ndarray) -> Reading:  # the square is none of the deck's cards
+            return pile(corners) if corners.mean(axis=0)[1] < 180 else Reading(None, 0.2)
+        tracker, events = Tracker(), []
+        square = card(100, 240, length=170)  # 2.9 cards' area, its reach over the pile
+        frames = [([card(100, 100)], "below")] * 10 + [([card(100, 120), square], "top")] * 15
+        for i, (quads, what) in enumerate(frames):
+            pile.now = what
+            events += [(i, e) for e in tracker.update(quads, i / 10, identify, looks=[BACK] * len(quads),
+                                                      doubted=[False, True][:len(quads)],
+                                                      looked=[False, looked][:len(quads)])]
+        return [(e.kind, e.code) for _, e in events]
+
+    assert played(looked=True) == [("appeared", "red-7"), ("appeared", "blue-2")]
+    assert played(looked=False) == [("appeared", "red-7")]
