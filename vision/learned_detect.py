@@ -317,7 +317,7 @@ class JointCardDetector:
         sure = grown_to_cores([d for d, empty in zip(cards, blank) if not empty], learned, doubted, core, scale, self.settings)
         odd = _odd_ones(sure, self.settings)
         doubted += [d for d, empty in zip(cards, blank) if empty] + [d for d, o in zip(sure, odd) if o]
-        return [d for d, o in zip(sure, odd) if not o], [replace(d, looked=looked) for d in doubted]
+        return [d for d, o in zip(sure, odd) if not o], [replace(d, looked=True) for d in doubted] if looked else doubted
 
     def _surface(self, find: Detection, learned: list[Detection], holds: np.ndarray) -> bool:
         """Whether a find too large for the network to judge holds `surface_cards` or more

@@ -97,8 +97,8 @@ class LiveJointDetector:
         self.frames += 1
         sure, doubted = self.joint.sure_and_doubted(image, view)
         to_small = small.shape[1] / image.shape[1]
-        return sure, [replace(d, looked=self._settled and (changed is None or not _reaches(d.corners * to_small, changed)))
-                      for d in doubted]
+        return sure, [replace(d, looked=True) if self._settled and (changed is None or not _reaches(d.corners * to_small, changed))
+                      else d for d in doubted]
 
     def _due(self, small: np.ndarray) -> bool:
         """Whether the network must look at this frame (one of the view's size): a view too
